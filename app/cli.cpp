@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: MIT
+// Option definitions for every subcommand, in one translation unit (CLI11 is header-only and
+// slow to compile), and the mapping of failures to exit codes: CLI11's own parse errors (exit
+// codes 105-127 by default) and our UsageError / ParseError all become one line and exit 2.
+#include "cli.hpp"
+
+#include <fmt/core.h>
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <new>
+
+#include "commands.hpp"
+#include "nqueens/format.hpp"
+#include "nqueens/version.hpp"
+
+namespace nqcli {
+
+namespace {
+
+void add_count(CLI::App& app, CountArgs& args) {
+  auto* cmd = app.add_subcommand("count", "Count all solutions and the unique ones");
+  cmd->add_option("N", args.n, "Board size, 1..32")->required();
+  cmd->add_option("-t,--threads", args.threads, "Worker threads (default: all cores)");
+  cmd->add_flag("--json", args.json, "Print one JSON object");
+  cmd->add_flag("-q,--quiet", args.quiet, "No statistics or progress on stderr");
+  cmd->add_flag("--progress", args.progress, "Show progress on stderr even when not a terminal");
+  cmd->footer(
+      "Example:\n  nqueens count 8            8 queens: 92 solutions, 12 unique\n"
+      "  nqueens count 12 --json\n");
+}
+
+void add_solve(CLI::App& app, SolveArgs& args) {
+  auto* cmd = app.add_subcommand("solve", "Print one solution (the lexicographically first)");
+  cmd->add_option("N", args.n, "Board size, 1..64")->required();
+  cmd->add_option("-f,--format", args.format, "perm, board, svg or json")
+      ->check(CLI::IsMember({"perm", "board", "svg", "json"}));
+  cmd->footer("Example:\n  nqueens solve 8            1 5 8 6 3 7 2 4\n"
+              "  nqueens solve 8 | nqueens verify\n");
+}
+
+void add_verify(CLI::App& app, VerifyArgs& args) {
+  auto* cmd = app.add_subcommand("verify", "Check a placement; name the first attacking pair");
+  cmd->add_option("FILE", args.input, "Placement in perm, board or JSON format ('-': stdin)");
+  cmd->add_option("-n,--size", args.size, "Require exactly this many queens");
+  cmd->add_option("-f,--format", args.format, "auto, perm, board or json")
+      ->check(CLI::IsMember({"auto", "perm", "board", "json"}));
+  cmd->add_flag("--json", args.json, "Print one JSON object");
+  cmd->add_flag("-q,--quiet", args.quiet, "Print nothing; the exit code says it");
+  cmd->footer(
+      "Exit status: 0 valid, 1 invalid, 2 unreadable input.\n"
+      "Example:\n  echo 2 4 1 3 | nqueens verify      valid\n"
+      "  echo 1 2 3 4 | nqueens verify      invalid: queens at row 1 column 1 and row 2 column "
+      "2 share a diagonal\n");
+}
+
+void add_render(CLI::App& app, RenderArgs& args) {
+  auto* cmd = app.add_subcommand("render", "Draw a placement as text, Unicode or SVG");
+  cmd->add_option("FILE", args.input, "Placement in perm, board or JSON format ('-': stdin)");
+  cmd->add_option("-f,--format", args.format, "text, unicode or svg")
+      ->check(CLI::IsMember({"text", "unicode", "svg"}));
+  cmd->add_option("--title", args.title, "Title of the SVG image");
+  cmd->add_option("-o,--output", args.output, "Write to this file instead of stdout");
+  cmd->footer("Example:\n  nqueens solve 8 | nqueens render --format unicode\n"
+              "  nqueens solve 8 | nqueens render --format svg -o eight.svg\n");
+}
+
+[[noreturn]] void fail(int code, const std::string& message) {
+  std::cout.flush();
+  fmt::print(stderr, "nqueens: {}\n", message);
+  std::exit(code);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"nqueens: count, solve, verify and draw n-queens placements", "nqueens"};
+  app.set_version_flag("-V,--version", std::string("nqueens ") + nq::kVersion);
+  app.require_subcommand(1, 1);
+  app.footer("Run 'nqueens SUBCOMMAND --help' for a subcommand's options and an example.\n"
+             "Exit status: 0 success, 1 no solution / invalid placement, 2 bad usage or input,\n"
+             "130 interrupted.");
+  CountArgs count;
+  SolveArgs solve;
+  VerifyArgs verify;
+  RenderArgs render;
+  add_count(app, count);
+  add_solve(app, solve);
+  add_verify(app, verify);
+  add_render(app, render);
+
+  try {
+    app.parse(argc, argv);
+    if (app.got_subcommand("count")) return run_count(count);
+    if (app.got_subcommand("solve")) return run_solve(solve);
+    if (app.got_subcommand("verify")) return run_verify(verify);
+    return run_render(render);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    fail(kExitUsage, std::string(e.what()) + " (see nqueens --help)");
+  } catch (const UsageError& e) {
+    fail(kExitUsage, e.what());
+  } catch (const nq::ParseError& e) {
+    fail(kExitUsage, e.what());
+  } catch (const std::invalid_argument& e) {
+    fail(kExitUsage, e.what());
+  } catch (const std::overflow_error& e) {
+    fail(kExitUsage, e.what());
+  } catch (const std::bad_alloc&) {
+    fail(kExitUsage, "not enough memory for this input");
+  }
+}
+
+}  // namespace nqcli

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+// `nqueens verify [FILE|-]`: reads one placement (format detected unless given) and says
+// `valid` (exit 0) or `invalid: <the first attacking pair>` (exit 1). Unreadable input: exit 2.
+#include <fmt/core.h>
+
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "input.hpp"
+#include "nqueens/format.hpp"
+#include "nqueens/verify.hpp"
+
+namespace nqcli {
+
+namespace {
+
+nq::Placement read(const VerifyArgs& args) {
+  const std::string text = read_input(args.input);
+  const nq::ReadOptions options{.expected_size = args.size};
+  if (args.format == "perm") return nq::read_perm(text, options);
+  if (args.format == "board") return nq::read_board(text, options);
+  if (args.format == "json") return nq::read_json(text, options);
+  return nq::read_placement(text, options);
+}
+
+nlohmann::ordered_json to_json(std::size_t n, const std::optional<nq::Attack>& attack) {
+  nlohmann::ordered_json j;
+  j["n"] = n;
+  j["valid"] = !attack;
+  if (attack) {
+    j["attack"] = {{"row_a", attack->row_a + 1},
+                   {"column_a", attack->col_a + 1},
+                   {"row_b", attack->row_b + 1},
+                   {"column_b", attack->col_b + 1},
+                   {"line", attack->line == nq::Line::column ? "column" : "diagonal"}};
+    j["message"] = nq::describe(*attack);
+  }
+  return j;
+}
+
+}  // namespace
+
+int run_verify(const VerifyArgs& args) {
+  const nq::Placement p = read(args);
+  const std::optional<nq::Attack> attack = nq::find_attack(p);
+  if (args.json) {
+    std::cout << to_json(p.size(), attack).dump() << '\n';
+  } else if (!args.quiet) {
+    if (attack) {
+      fmt::print("invalid: {}\n", nq::describe(*attack));
+    } else {
+      fmt::print("valid\n");
+    }
+  }
+  std::cout.flush();
+  return attack ? kExitNo : kExitOk;
+}
+
+}  // namespace nqcli

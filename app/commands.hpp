@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+// The subcommands behind the command line. cli.cpp (the only file that sees CLI11) fills these
+// option structs; each run_* function does one job and returns the process exit code.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace nqcli {
+
+// Exit codes of the command-line contract.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitNo = 1;           // no solution / invalid placement
+inline constexpr int kExitUsage = 2;        // bad usage or bad input
+inline constexpr int kExitInterrupted = 130;
+
+// Bad usage or bad input: printed as one line, exit 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct CountArgs {
+  std::string n;  // as typed; checked by parse_board_size
+  unsigned threads = 0;
+  bool json = false;
+  bool quiet = false;
+  bool progress = false;
+};
+
+struct SolveArgs {
+  std::string n;
+  std::string format = "perm";  // perm, board, svg, json
+};
+
+struct VerifyArgs {
+  std::string input = "-";
+  std::optional<std::size_t> size;
+  std::string format = "auto";  // auto, perm, board, json
+  bool json = false;
+  bool quiet = false;
+};
+
+struct RenderArgs {
+  std::string input = "-";
+  std::string format = "text";  // text, unicode, svg
+  std::string title;
+  std::string output = "-";
+};
+
+int run_count(const CountArgs& args);
+int run_solve(const SolveArgs& args);
+int run_verify(const VerifyArgs& args);
+int run_render(const RenderArgs& args);
+
+}  // namespace nqcli

@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: MIT
+// The whole public API of libnqueens in one include.
+#pragma once
+
+#include "nqueens/count.hpp"      // count(): total and unique solutions
+#include "nqueens/format.hpp"     // perm, board and JSON readers and writers
+#include "nqueens/placement.hpp"  // Placement: col[row]
+#include "nqueens/render.hpp"     // text, Unicode and SVG drawings
+#include "nqueens/solve.hpp"      // solve_first(): the lexicographically first solution
+#include "nqueens/symmetry.hpp"   // the 8 symmetries, canonical form, class size
+#include "nqueens/verify.hpp"     // find_attack(): O(n) check naming the first attacking pair
+#include "nqueens/version.hpp"    // kVersion

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+// Prefix split with mirror symmetry, and the bitmask backtracking that completes a prefix.
+//
+// Mirror symmetry: reflecting a solution left-right gives another solution, and the two differ
+// in their first row unless that queen is in the middle column (odd n). So we place the first
+// queen in the left half and count twice; for odd n, a first queen in the middle column is
+// followed by a second queen in the left half, also counted twice (the second queen can never
+// be in the middle column too).
+//
+// The backtracking is the classic bit-parallel one: `cols`, `diag` and `anti` hold the squares
+// of the current row attacked along columns and the two diagonal directions; moving down a row
+// shifts the diagonal masks one step each way.
+#include "count/subproblems.hpp"
+
+namespace nq::detail {
+
+namespace {
+
+struct Splitter {
+  int n;
+  int depth;
+  std::uint64_t all;  // n low bits
+  std::uint64_t& nodes;
+  std::vector<Subproblem> out;
+
+  // Columns allowed for the queen of `row`, given the mirror restriction on the first rows.
+  std::uint64_t allowed(const Subproblem& s) const {
+    const std::uint64_t left_half = (1ull << (n / 2)) - 1;
+    std::uint64_t free = all & ~(s.cols | s.diag | s.anti);
+    if (s.rows == 0) return free & (left_half | (n % 2 ? 1ull << (n / 2) : 0));
+    const bool first_in_middle = n % 2 == 1 && s.rows == 1 && (s.cols >> (n / 2) & 1);
+    if (first_in_middle) return free & left_half;
+    return free;
+  }
+
+  void extend(const Subproblem& s) {
+    if (s.rows == depth) {
+      out.push_back(s);
+      return;
+    }
+    for (std::uint64_t free = allowed(s); free != 0; free &= free - 1) {
+      const std::uint64_t bit = free & -free;
+      ++nodes;
+      Subproblem next{s.cols | bit, (s.diag | bit) << 1, (s.anti | bit) >> 1, s.rows + 1,
+                      s.weight};
+      // The first queen left of the middle stands for its mirror image too; a first queen in
+      // the middle column (odd n) passes that role to the second queen.
+      if (s.rows == 0 && bit != 1ull << (n / 2)) next.weight = 2;
+      if (s.rows == 0 && n % 2 == 1 && bit == 1ull << (n / 2)) next.weight = n == 1 ? 1 : 2;
+      extend(next);
+    }
+  }
+};
+
+std::uint64_t backtrack(std::uint64_t all, std::uint64_t cols, std::uint64_t diag,
+                        std::uint64_t anti, std::uint64_t& nodes) {
+  if (cols == all) return 1;
+  std::uint64_t solutions = 0;
+  for (std::uint64_t free = all & ~(cols | diag | anti); free != 0; free &= free - 1) {
+    const std::uint64_t bit = free & -free;  // lowest free square of this row
+    ++nodes;
+    solutions += backtrack(all, cols | bit, (diag | bit) << 1, (anti | bit) >> 1, nodes);
+  }
+  return solutions;
+}
+
+}  // namespace
+
+std::vector<Subproblem> split_by_prefix(int n, int depth, std::uint64_t& nodes) {
+  const std::uint64_t all = n == 64 ? ~0ull : (1ull << n) - 1;
+  Splitter splitter{n, depth < n ? depth : n, all, nodes, {}};
+  splitter.extend(Subproblem{});
+  return std::move(splitter.out);
+}
+
+std::uint64_t complete_subproblem(int n, const Subproblem& s, std::uint64_t& nodes) {
+  const std::uint64_t all = (1ull << n) - 1;
+  return backtrack(all, s.cols, s.diag & all, s.anti, nodes);
+}
+
+}  // namespace nq::detail

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+// The split of the search into subproblems: every non-attacking placement of the first `depth`
+// rows whose first queen lies in the left half of the board (mirror symmetry), each with the
+// weight of the mirror images it stands for. The list is generated in a fixed order, so a
+// subproblem's index is a stable id: the same id always denotes the same prefix.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace nq::detail {
+
+struct Subproblem {
+  std::uint64_t cols = 0;  // columns taken by the prefix
+  std::uint64_t diag = 0;  // diagonals attacking the next row, shifted to its frame (<<)
+  std::uint64_t anti = 0;  // anti-diagonals attacking the next row (>>)
+  int rows = 0;            // rows placed
+  std::uint32_t weight = 1;
+};
+
+// All subproblems for n (1 <= n <= 32), prefixes of min(n, depth) rows. `nodes` grows by the
+// number of queens placed while generating them.
+std::vector<Subproblem> split_by_prefix(int n, int depth, std::uint64_t& nodes);
+
+// Solutions that complete a subproblem, by bitmask backtracking; `nodes` grows by the queens
+// placed.
+std::uint64_t complete_subproblem(int n, const Subproblem& s, std::uint64_t& nodes);
+
+}  // namespace nq::detail

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+// Message helpers for the readers. They run only on the error path, so they may rescan.
+#include "format/text_scan.hpp"
+
+#include <algorithm>
+
+namespace nq::detail {
+
+std::string quote_bytes(std::string_view bytes, std::size_t max_length) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out = "'";
+  for (std::size_t i = 0; i < std::min(bytes.size(), max_length); ++i) {
+    const auto b = static_cast<unsigned char>(bytes[i]);
+    if (b >= 0x20 && b < 0x7f) {
+      out += static_cast<char>(b);
+    } else {
+      out += "\\x";
+      out += kHex[b >> 4];
+      out += kHex[b & 15];
+    }
+  }
+  if (bytes.size() > max_length) out += "...";
+  return out + "'";
+}
+
+std::string describe_position(std::string_view text, std::size_t offset) {
+  offset = std::min(offset, text.size());
+  const auto before = text.substr(0, offset);
+  const std::size_t line = 1 + static_cast<std::size_t>(std::count(before.begin(), before.end(), '\n'));
+  const std::size_t line_start = before.rfind('\n') == std::string_view::npos ? 0 : before.rfind('\n') + 1;
+  return "line " + std::to_string(line) + ", column " + std::to_string(offset - line_start + 1);
+}
+
+}  // namespace nq::detail

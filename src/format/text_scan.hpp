@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// Small helpers shared by the text readers: what counts as whitespace, and how to quote an
+// offending character or token in a one-line error message (control bytes become \xNN).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace nq::detail {
+
+inline bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// Printable ASCII stays as it is; anything else is shown as \xNN so a message stays one line.
+std::string quote_bytes(std::string_view bytes, std::size_t max_length = 24);
+
+// Where a byte offset lies in the text, 1-based, for messages: "line 3, column 7".
+std::string describe_position(std::string_view text, std::size_t offset);
+
+}  // namespace nq::detail
