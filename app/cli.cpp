@@ -65,6 +65,14 @@ void add_render(CLI::App& app, RenderArgs& args) {
               "  nqueens solve 8 | nqueens render --format svg -o eight.svg\n");
 }
 
+void check_subcommand(CLI::App& app, const std::string& name) {
+  try {
+    app.get_subcommand(name);
+  } catch (const CLI::OptionNotFound&) {
+    throw UsageError("unknown subcommand '" + name + "' (choose count, solve, verify or render)");
+  }
+}
+
 [[noreturn]] void fail(int code, const std::string& message) {
   std::cout.flush();
   fmt::print(stderr, "nqueens: {}\n", message);
@@ -90,6 +98,8 @@ int main(int argc, char** argv) {
   add_render(app, render);
 
   try {
+    // CLI11 would call a misspelt subcommand a missing one; name it instead.
+    if (argc > 1 && argv[1][0] != '-') check_subcommand(app, argv[1]);
     app.parse(argc, argv);
     if (app.got_subcommand("count")) return run_count(count);
     if (app.got_subcommand("solve")) return run_solve(solve);

@@ -6,7 +6,8 @@
 //
 // Example:
 //   nq::Placement p{1, 3, 0, 2};                     // perm "2 4 1 3"
-//   nq::apply(nq::Symmetry::rotate90, p);            // {2, 0, 3, 1}, perm "3 1 4 2"
+//   nq::apply(nq::Symmetry::flip_horizontal, p);     // {2, 0, 3, 1}, perm "3 1 4 2"
+//   nq::apply(nq::Symmetry::rotate90, p) == p;       // a quarter turn maps it to itself
 //   nq::canonical(p) == nq::Placement{1, 3, 0, 2};   // already the smallest image
 //   nq::class_size(p) == 2;                          // fixed by the quarter turns
 #pragma once

@@ -8,8 +8,8 @@
 // queen attacking it. It is what a reader scanning the rows top-down would find first.
 //
 // Example:
-//   auto attack = nq::find_attack(nq::Placement{0, 2, 1});  // rows 1 and 2 share a diagonal
-//   // attack->row_a == 1, attack->row_b == 2, attack->line == nq::Line::diagonal
+//   auto attack = nq::find_attack(nq::Placement{0, 2, 1});  // (1,2) and (2,1): r + c = 3
+//   // attack->row_a == 1, attack->row_b == 2, attack->line == nq::Line::anti_diagonal
 #pragma once
 
 #include <cstddef>

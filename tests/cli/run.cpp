@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+#include "run.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace nq::test {
+
+std::string temp_file(const std::string& name, const std::string& content) {
+  const std::string path = ::testing::TempDir() + "nqueens_cli_" + std::to_string(::getpid()) + "_" + name;
+  std::ofstream(path, std::ios::binary) << content;
+  return path;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+Run run_nqueens(const std::string& args, const std::string& input) {
+  const std::string in = temp_file("stdin", input);
+  const std::string out = temp_file("stdout", "");
+  const std::string err = temp_file("stderr", "");
+  const std::string command = std::string("'") + NQ_BINARY + "' " + args + " <'" + in + "' >'" +
+                              out + "' 2>'" + err + "'";
+  const int status = std::system(command.c_str());
+  Run run;
+  run.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  run.out = slurp(out);
+  run.err = slurp(err);
+  return run;
+}
+
+}  // namespace nq::test

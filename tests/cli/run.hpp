@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// Runs the built nqueens binary through /bin/sh with a given standard input and captures its
+// exit code, standard output and standard error, for the CLI tests.
+#pragma once
+
+#include <string>
+
+namespace nq::test {
+
+struct Run {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+// `args` is appended to the binary's path as shell words (quote them yourself).
+Run run_nqueens(const std::string& args, const std::string& input = "");
+
+// Writes `content` to a fresh file in the test's temporary directory and returns its path.
+std::string temp_file(const std::string& name, const std::string& content);
+
+std::string slurp(const std::string& path);
+
+}  // namespace nq::test

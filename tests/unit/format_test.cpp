@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+#include "nqueens/format.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+
+namespace {
+
+template <typename F>
+std::string written(F write, const nq::Placement& p) {
+  std::ostringstream out;
+  write(out, p);
+  return out.str();
+}
+
+// The message of the ParseError that reading `text` raises ("" if none).
+std::string error_of(std::string_view text, const nq::ReadOptions& options = {}) {
+  try {
+    nq::read_placement(text, options);
+  } catch (const nq::ParseError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST(format, reads_perm_with_any_whitespace) {
+  EXPECT_EQ(nq::read_perm("2 4 1 3"), (nq::Placement{1, 3, 0, 2}));
+  EXPECT_EQ(nq::read_perm("\n  2\t4\r\n1   3\n\n"), (nq::Placement{1, 3, 0, 2}));
+  EXPECT_EQ(nq::read_perm("1"), nq::Placement{0});
+}
+
+TEST(format, reads_board_with_or_without_blanks) {
+  EXPECT_EQ(nq::read_board(".Q..\n...Q\nQ...\n..Q.\n"), (nq::Placement{1, 3, 0, 2}));
+  EXPECT_EQ(nq::read_board("\n. Q . .\r\n. . . q\nQ . . .\n. . Q .\n\n"),
+            (nq::Placement{1, 3, 0, 2}));
+}
+
+TEST(format, reads_json_object_or_array) {
+  EXPECT_EQ(nq::read_json(R"({"n": 4, "perm": [2, 4, 1, 3]})"), (nq::Placement{1, 3, 0, 2}));
+  EXPECT_EQ(nq::read_json("[2,4,1,3]"), (nq::Placement{1, 3, 0, 2}));
+  EXPECT_EQ(nq::read_json(R"({"perm":[1], "valid": true})"), nq::Placement{0});
+}
+
+TEST(format, detects_the_format) {
+  EXPECT_EQ(nq::detect_format("  2 4 1 3"), nq::Format::perm);
+  EXPECT_EQ(nq::detect_format("\n.Q..\n"), nq::Format::board);
+  EXPECT_EQ(nq::detect_format("Q"), nq::Format::board);
+  EXPECT_EQ(nq::detect_format(" {\"perm\":[1]}"), nq::Format::json);
+  EXPECT_EQ(nq::detect_format("[1]"), nq::Format::json);
+  EXPECT_EQ(nq::read_placement(".Q..\n...Q\nQ...\n..Q.\n"), nq::read_placement("2 4 1 3"));
+}
+
+TEST(format, writes_perm_board_and_json) {
+  const nq::Placement p{1, 3, 0, 2};
+  EXPECT_EQ(written(nq::write_perm, p), "2 4 1 3\n");
+  EXPECT_EQ(written(nq::write_board, p), ".Q..\n...Q\nQ...\n..Q.\n");
+  EXPECT_EQ(written(nq::write_json, p), "{\"n\":4,\"perm\":[2,4,1,3]}\n");
+  EXPECT_EQ(nq::to_perm(p), "2 4 1 3");
+}
+
+TEST(format, round_trips_every_format_on_a_large_placement) {
+  std::vector<nq::Column> col(20000);
+  for (std::size_t i = 0; i < col.size(); ++i) col[i] = static_cast<nq::Column>((i * 7919) % col.size());
+  const nq::Placement p(col);
+  EXPECT_EQ(nq::read_perm(written(nq::write_perm, p)), p);
+  EXPECT_EQ(nq::read_json(written(nq::write_json, p)), p);
+  const nq::Placement small{4, 2, 0, 5, 3, 1};
+  EXPECT_EQ(nq::read_board(written(nq::write_board, small)), small);
+}
+
+TEST(format, keeps_repeated_columns_for_verify_to_report) {
+  EXPECT_EQ(nq::read_perm("1 1 1"), (nq::Placement{0, 0, 0}));
+}
+
+TEST(format, rejects_empty_input) {
+  EXPECT_NE(error_of(""), "");
+  EXPECT_NE(error_of(" \n\t "), "");
+  EXPECT_NE(error_of("[]"), "");
+  EXPECT_NE(error_of("{\"perm\": []}"), "");
+}
+
+TEST(format, rejects_numbers_out_of_range_naming_the_place) {
+  EXPECT_EQ(error_of("1 2 5"),
+            "perm: column '5' at line 1, column 5 is out of range 1..3 (3 numbers were given)");
+  EXPECT_NE(error_of("0 1 2").find("column '0' at line 1, column 1"), std::string::npos);
+  EXPECT_NE(error_of("1 2\n99999999999999999999999999").find("line 2, column 1"),
+            std::string::npos);
+}
+
+TEST(format, rejects_stray_characters) {
+  EXPECT_EQ(error_of("1 2 x"),
+            "perm: unexpected character 'x' at line 1, column 5; expected column numbers 1..n");
+  EXPECT_NE(error_of("1, 2").find("','"), std::string::npos);
+  EXPECT_NE(error_of("1 -2").find("negative"), std::string::npos);
+  EXPECT_NE(error_of(std::string("1 \x01 2", 5)).find("\\x01"), std::string::npos);
+  EXPECT_NE(error_of("1.5").find("unexpected character"), std::string::npos);
+  EXPECT_NE(error_of(".Q\nQx").find("board: unexpected character 'x' at line 2, column 2"),
+            std::string::npos);
+}
+
+TEST(format, rejects_the_wrong_number_of_queens) {
+  EXPECT_EQ(error_of("2 4 1 3", {.expected_size = 5}), "perm: expected 5 column numbers, got 4");
+  EXPECT_NE(error_of(".Q..\n...Q\nQ...\n", {}).find("row 1 (line 1) has 4 squares"),
+            std::string::npos);
+  EXPECT_NE(error_of(".Q..\n.Q.Q\nQ...\n..Q.\n").find("row 2 (line 2) has 2 queens"),
+            std::string::npos);
+  EXPECT_NE(error_of(".Q..\n....\nQ...\n..Q.\n").find("has 0 queens"), std::string::npos);
+  EXPECT_NE(error_of(R"({"n": 5, "perm": [2, 4, 1, 3]})").find("\"n\" is 5"), std::string::npos);
+}
+
+TEST(format, rejects_malformed_json_on_one_line) {
+  for (const char* bad : {"[1, 2", "{\"perm\": 3}", "{\"n\": 1}", "[1, \"2\"]", "[1.5]",
+                          "[0]", "[-1]", "\"x\"", "[1]\n\x02"}) {
+    const std::string message = error_of(bad);
+    EXPECT_NE(message, "") << bad;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  }
+}
+
+TEST(format, names_formats) {
+  EXPECT_EQ(nq::format_from_string("board"), nq::Format::board);
+  EXPECT_EQ(nq::format_from_string("svg"), std::nullopt);
+  EXPECT_EQ(nq::to_string(nq::Format::json), "json");
+}
