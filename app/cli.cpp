@@ -35,8 +35,9 @@ void add_solve(CLI::App& app, SolveArgs& args) {
   cmd->add_option("N", args.n, "Board size, 1..64")->required();
   cmd->add_option("-f,--format", args.format, "perm, board, svg or json")
       ->check(CLI::IsMember({"perm", "board", "svg", "json"}));
-  cmd->footer("Example:\n  nqueens solve 8            1 5 8 6 3 7 2 4\n"
-              "  nqueens solve 8 | nqueens verify\n");
+  cmd->footer(
+      "Example:\n  nqueens solve 8            1 5 8 6 3 7 2 4\n"
+      "  nqueens solve 8 | nqueens verify\n");
 }
 
 void add_verify(CLI::App& app, VerifyArgs& args) {
@@ -61,8 +62,9 @@ void add_render(CLI::App& app, RenderArgs& args) {
       ->check(CLI::IsMember({"text", "unicode", "svg"}));
   cmd->add_option("--title", args.title, "Title of the SVG image");
   cmd->add_option("-o,--output", args.output, "Write to this file instead of stdout");
-  cmd->footer("Example:\n  nqueens solve 8 | nqueens render --format unicode\n"
-              "  nqueens solve 8 | nqueens render --format svg -o eight.svg\n");
+  cmd->footer(
+      "Example:\n  nqueens solve 8 | nqueens render --format unicode\n"
+      "  nqueens solve 8 | nqueens render --format svg -o eight.svg\n");
 }
 
 void check_subcommand(CLI::App& app, const std::string& name) {
@@ -85,9 +87,10 @@ int main(int argc, char** argv) {
   CLI::App app{"nqueens: count, solve, verify and draw n-queens placements", "nqueens"};
   app.set_version_flag("-V,--version", std::string("nqueens ") + nq::kVersion);
   app.require_subcommand(1, 1);
-  app.footer("Run 'nqueens SUBCOMMAND --help' for a subcommand's options and an example.\n"
-             "Exit status: 0 success, 1 no solution / invalid placement, 2 bad usage or input,\n"
-             "130 interrupted.");
+  app.footer(
+      "Run 'nqueens SUBCOMMAND --help' for a subcommand's options and an example.\n"
+      "Exit status: 0 success, 1 no solution / invalid placement, 2 bad usage or input,\n"
+      "130 interrupted.");
   CountArgs count;
   SolveArgs solve;
   VerifyArgs verify;

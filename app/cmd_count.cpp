@@ -44,8 +44,9 @@ auto progress_printer() {
     const auto now = std::chrono::steady_clock::now();
     if (now - last < std::chrono::milliseconds(500) && p.subproblems_done != p.subproblems) return;
     last = now;
-    fmt::print(stderr, "\rcount: {}/{} subproblems ({:.1f}%)", p.subproblems_done, p.subproblems,
-               100.0 * static_cast<double>(p.subproblems_done) / static_cast<double>(p.subproblems));
+    fmt::print(
+        stderr, "\rcount: {}/{} subproblems ({:.1f}%)", p.subproblems_done, p.subproblems,
+        100.0 * static_cast<double>(p.subproblems_done) / static_cast<double>(p.subproblems));
     if (p.subproblems_done == p.subproblems) fmt::print(stderr, "\n");
   };
 }

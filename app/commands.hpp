@@ -11,8 +11,8 @@ namespace nqcli {
 
 // Exit codes of the command-line contract.
 inline constexpr int kExitOk = 0;
-inline constexpr int kExitNo = 1;           // no solution / invalid placement
-inline constexpr int kExitUsage = 2;        // bad usage or bad input
+inline constexpr int kExitNo = 1;     // no solution / invalid placement
+inline constexpr int kExitUsage = 2;  // bad usage or bad input
 inline constexpr int kExitInterrupted = 130;
 
 // Bad usage or bad input: printed as one line, exit 2.

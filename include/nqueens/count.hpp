@@ -41,10 +41,10 @@ struct CountOptions {
 
 struct CountResult {
   int n = 0;
-  std::uint64_t total = 0;         // all solutions (A000170)
-  std::uint64_t unique = 0;        // symmetry classes (A002562)
-  std::uint64_t symmetric180 = 0;  // solutions fixed by the half turn, P (A032522)
-  std::uint64_t symmetric90 = 0;   // solutions fixed by the quarter turn, R (A033148)
+  std::uint64_t total = 0;                // all solutions (A000170)
+  std::uint64_t unique = 0;               // symmetry classes (A002562)
+  std::uint64_t symmetric180 = 0;         // solutions fixed by the half turn, P (A032522)
+  std::uint64_t symmetric90 = 0;          // solutions fixed by the quarter turn, R (A033148)
   std::uint64_t classes_of_size[4] = {};  // classes of size 1, 2, 4, 8
   std::uint64_t nodes = 0;                // queens placed during the search
   std::uint64_t subproblems = 0;          // pieces the search was split into

@@ -21,9 +21,9 @@ class Placement {
   explicit Placement(std::vector<Column> columns);  // columns[row]; each must be < size()
   Placement(std::initializer_list<Column> columns);
 
-  std::size_t size() const noexcept { return col_.size(); }            // n
+  std::size_t size() const noexcept { return col_.size(); }                // n
   Column operator[](std::size_t row) const noexcept { return col_[row]; }  // column of row
-  std::span<const Column> columns() const noexcept { return col_; }      // all of col[]
+  std::span<const Column> columns() const noexcept { return col_; }        // all of col[]
   bool is_permutation() const;  // every column used exactly once (O(n))
 
   friend bool operator==(const Placement&, const Placement&) = default;

@@ -32,9 +32,9 @@ enum class Symmetry : std::uint8_t {
 };
 
 inline constexpr std::array<Symmetry, 8> kAllSymmetries = {
-    Symmetry::identity,        Symmetry::rotate90,      Symmetry::rotate180,
-    Symmetry::rotate270,       Symmetry::flip_horizontal, Symmetry::flip_vertical,
-    Symmetry::transpose,       Symmetry::anti_transpose};
+    Symmetry::identity,  Symmetry::rotate90,        Symmetry::rotate180,
+    Symmetry::rotate270, Symmetry::flip_horizontal, Symmetry::flip_vertical,
+    Symmetry::transpose, Symmetry::anti_transpose};
 
 std::string_view to_string(Symmetry s);  // "identity", "rotate90", ...
 

@@ -2,6 +2,8 @@
 // count(): split the search into prefix subproblems, let worker threads take them from a shared
 // counter (many small tasks balance two cores far better than one task per first-row column),
 // then add the weighted counts with overflow checks and derive the unique count by Burnside.
+#include "nqueens/count.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -12,7 +14,6 @@
 #include <vector>
 
 #include "count/subproblems.hpp"
-#include "nqueens/count.hpp"
 
 namespace nq {
 
@@ -26,7 +27,8 @@ std::uint64_t checked_add(std::uint64_t a, std::uint64_t b) {
 
 std::uint64_t checked_mul(std::uint64_t a, std::uint64_t b) {
   std::uint64_t product = 0;
-  if (__builtin_mul_overflow(a, b, &product)) throw std::overflow_error("count: total exceeds 2^64");
+  if (__builtin_mul_overflow(a, b, &product))
+    throw std::overflow_error("count: total exceeds 2^64");
   return product;
 }
 

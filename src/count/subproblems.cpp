@@ -41,8 +41,7 @@ struct Splitter {
     for (std::uint64_t free = allowed(s); free != 0; free &= free - 1) {
       const std::uint64_t bit = free & -free;
       ++nodes;
-      Subproblem next{s.cols | bit, (s.diag | bit) << 1, (s.anti | bit) >> 1, s.rows + 1,
-                      s.weight};
+      Subproblem next{s.cols | bit, (s.diag | bit) << 1, (s.anti | bit) >> 1, s.rows + 1, s.weight};
       // The first queen left of the middle stands for its mirror image too; a first queen in
       // the middle column (odd n) passes that role to the second queen.
       if (s.rows == 0 && bit != 1ull << (n / 2)) next.weight = 2;

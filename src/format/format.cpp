@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 // Format detection and the writers. Writers build the text in a local buffer with to_chars and
 // hand it to the stream in large pieces, so a placement of 10^8 queens is written at memory speed.
+#include "nqueens/format.hpp"
+
 #include <array>
 #include <charconv>
 #include <sstream>
 #include <string>
 
 #include "format/text_scan.hpp"
-#include "nqueens/format.hpp"
 
 namespace nq {
 
@@ -23,12 +24,9 @@ Format detect_format(std::string_view text) {
 
 Placement read_placement(std::string_view text, const ReadOptions& options) {
   switch (detect_format(text)) {
-    case Format::json:
-      return read_json(text, options);
-    case Format::board:
-      return read_board(text, options);
-    case Format::perm:
-      break;
+    case Format::json: return read_json(text, options);
+    case Format::board: return read_board(text, options);
+    case Format::perm: break;
   }
   return read_perm(text, options);
 }
@@ -43,7 +41,8 @@ void write_numbers(std::ostream& out, const Placement& p, char separator) {
   for (std::size_t row = 0; row < p.size(); ++row) {
     if (row > 0) buffer += separator;
     const auto end = std::to_chars(digits.data(), digits.data() + digits.size(),
-                                   static_cast<std::uint64_t>(p[row]) + 1).ptr;
+                                   static_cast<std::uint64_t>(p[row]) + 1)
+                         .ptr;
     buffer.append(digits.data(), end);
     if (buffer.size() > (1 << 16) - 32) {
       out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
@@ -84,12 +83,9 @@ std::string to_perm(const Placement& p) {
 
 std::string_view to_string(Format format) {
   switch (format) {
-    case Format::perm:
-      return "perm";
-    case Format::board:
-      return "board";
-    case Format::json:
-      return "json";
+    case Format::perm: return "perm";
+    case Format::board: return "board";
+    case Format::json: return "json";
   }
   return "perm";
 }

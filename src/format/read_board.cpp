@@ -18,10 +18,10 @@ using detail::is_space;
 using detail::quote_bytes;
 
 struct Row {
-  std::size_t line = 0;      // 1-based input line
-  std::size_t cells = 0;     // '.' and 'Q' seen
-  std::size_t queens = 0;    // 'Q' seen
-  std::size_t column = 0;    // 0-based column of the first queen
+  std::size_t line = 0;    // 1-based input line
+  std::size_t cells = 0;   // '.' and 'Q' seen
+  std::size_t queens = 0;  // 'Q' seen
+  std::size_t column = 0;  // 0-based column of the first queen
 };
 
 Row scan_row(std::string_view text, std::size_t begin, std::size_t end, std::size_t line) {
@@ -61,14 +61,14 @@ Placement read_board(std::string_view text, const ReadOptions& options) {
   const std::size_t n = rows.size();
   if (n == 0) throw ParseError("board: empty input; expected n rows of '.' and 'Q'");
   if (options.expected_size && *options.expected_size != n) {
-    throw ParseError("board: expected " + std::to_string(*options.expected_size) +
-                     " rows, got " + std::to_string(n));
+    throw ParseError("board: expected " + std::to_string(*options.expected_size) + " rows, got " +
+                     std::to_string(n));
   }
   std::vector<Column> col(n);
   for (std::size_t r = 0; r < n; ++r) {
     const Row& row = rows[r];
-    const std::string where = "board: row " + std::to_string(r + 1) + " (line " +
-                              std::to_string(row.line) + ")";
+    const std::string where =
+        "board: row " + std::to_string(r + 1) + " (line " + std::to_string(row.line) + ")";
     if (row.cells != n) {
       throw ParseError(where + " has " + std::to_string(row.cells) + " squares; a board of " +
                        std::to_string(n) + " rows needs " + std::to_string(n));

@@ -29,8 +29,7 @@ std::size_t count_numbers(std::string_view text) {
     } else if (is_space(c)) {
       in_number = false;
     } else {
-      std::string what = c == '-' ? "negative numbers are not columns: "
-                                  : "unexpected character ";
+      std::string what = c == '-' ? "negative numbers are not columns: " : "unexpected character ";
       throw ParseError("perm: " + what + quote_bytes(text.substr(i, 1)) + " at " +
                        describe_position(text, i) + "; expected column numbers 1..n");
     }

@@ -26,8 +26,10 @@ std::string quote_bytes(std::string_view bytes, std::size_t max_length) {
 std::string describe_position(std::string_view text, std::size_t offset) {
   offset = std::min(offset, text.size());
   const auto before = text.substr(0, offset);
-  const std::size_t line = 1 + static_cast<std::size_t>(std::count(before.begin(), before.end(), '\n'));
-  const std::size_t line_start = before.rfind('\n') == std::string_view::npos ? 0 : before.rfind('\n') + 1;
+  const std::size_t line =
+      1 + static_cast<std::size_t>(std::count(before.begin(), before.end(), '\n'));
+  const std::size_t line_start =
+      before.rfind('\n') == std::string_view::npos ? 0 : before.rfind('\n') + 1;
   return "line " + std::to_string(line) + ", column " + std::to_string(offset - line_start + 1);
 }
 

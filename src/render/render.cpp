@@ -2,11 +2,12 @@
 // Dispatch on the drawing style, plus the text and Unicode boards.
 // Chess colouring: a1 (bottom-left) is dark, so the square in row r (from the top) and column c
 // is dark when (c + rank) is odd, with rank = n - r.
+#include "nqueens/render.hpp"
+
 #include <stdexcept>
 #include <string>
 
 #include "nqueens/format.hpp"
-#include "nqueens/render.hpp"
 #include "render/render_svg.hpp"
 
 namespace nq {

@@ -13,7 +13,8 @@ using nq::test::run_nqueens;
 namespace {
 
 // A bad-usage answer: exit 2, nothing on stdout, exactly one line on stderr that says something.
-void expect_usage_error(const nq::test::Run& r, const std::string& needle, const std::string& what) {
+void expect_usage_error(const nq::test::Run& r, const std::string& needle,
+                        const std::string& what) {
   EXPECT_EQ(r.code, 2) << what << "\nstderr: " << r.err;
   EXPECT_EQ(r.out, "") << what;
   ASSERT_FALSE(r.err.empty()) << what;
@@ -123,8 +124,8 @@ TEST(cli, render_draws_text_unicode_and_well_formed_svg) {
   EXPECT_EQ(run_nqueens("render", "2 4 1 3").out, ".Q..\n...Q\nQ...\n..Q.\n");
   EXPECT_NE(run_nqueens("render --format unicode", "2 4 1 3").out.find("♛"), std::string::npos);
   const std::string svg = nq::test::temp_file("board.svg", "");
-  const auto r = run_nqueens("render --format svg --title 'Eight queens' -o '" + svg + "'",
-                             "1 5 8 6 3 7 2 4");
+  const auto r =
+      run_nqueens("render --format svg --title 'Eight queens' -o '" + svg + "'", "1 5 8 6 3 7 2 4");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out, "");
   const std::string xmllint = std::string("'") + NQ_XMLLINT + "' --noout '" + svg + "'";

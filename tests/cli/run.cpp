@@ -11,7 +11,8 @@
 namespace nq::test {
 
 std::string temp_file(const std::string& name, const std::string& content) {
-  const std::string path = ::testing::TempDir() + "nqueens_cli_" + std::to_string(::getpid()) + "_" + name;
+  const std::string path =
+      ::testing::TempDir() + "nqueens_cli_" + std::to_string(::getpid()) + "_" + name;
   std::ofstream(path, std::ios::binary) << content;
   return path;
 }
@@ -27,8 +28,8 @@ Run run_nqueens(const std::string& args, const std::string& input) {
   const std::string in = temp_file("stdin", input);
   const std::string out = temp_file("stdout", "");
   const std::string err = temp_file("stderr", "");
-  const std::string command = std::string("'") + NQ_BINARY + "' " + args + " <'" + in + "' >'" +
-                              out + "' 2>'" + err + "'";
+  const std::string command =
+      std::string("'") + NQ_BINARY + "' " + args + " <'" + in + "' >'" + out + "' 2>'" + err + "'";
   const int status = std::system(command.c_str());
   Run run;
   run.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Uses the installed library through the umbrella header: count n = 8, solve it, verify it.
-#include <nqueens/nqueens.hpp>
-
 #include <iostream>
+#include <nqueens/nqueens.hpp>
 
 int main() {
   const nq::CountResult counted = nq::count({.n = 8, .threads = 1});

@@ -64,7 +64,8 @@ TEST(format, writes_perm_board_and_json) {
 
 TEST(format, round_trips_every_format_on_a_large_placement) {
   std::vector<nq::Column> col(20000);
-  for (std::size_t i = 0; i < col.size(); ++i) col[i] = static_cast<nq::Column>((i * 7919) % col.size());
+  for (std::size_t i = 0; i < col.size(); ++i)
+    col[i] = static_cast<nq::Column>((i * 7919) % col.size());
   const nq::Placement p(col);
   EXPECT_EQ(nq::read_perm(written(nq::write_perm, p)), p);
   EXPECT_EQ(nq::read_json(written(nq::write_json, p)), p);
@@ -113,8 +114,8 @@ TEST(format, rejects_the_wrong_number_of_queens) {
 }
 
 TEST(format, rejects_malformed_json_on_one_line) {
-  for (const char* bad : {"[1, 2", "{\"perm\": 3}", "{\"n\": 1}", "[1, \"2\"]", "[1.5]",
-                          "[0]", "[-1]", "\"x\"", "[1]\n\x02"}) {
+  for (const char* bad : {"[1, 2", "{\"perm\": 3}", "{\"n\": 1}", "[1, \"2\"]", "[1.5]", "[0]",
+                          "[-1]", "\"x\"", "[1]\n\x02"}) {
     const std::string message = error_of(bad);
     EXPECT_NE(message, "") << bad;
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;

@@ -32,7 +32,8 @@ TEST(render, unicode_is_a_labelled_chessboard) {
             "2 ♛ ■ □ ■\n"
             "1 ■ □ ♛ □\n"
             "  a b c d\n");
-  const std::string big = drawn(nq::Placement{0, 2, 4, 1, 3, 8, 6, 9, 7, 5}, nq::RenderStyle::unicode);
+  const std::string big =
+      drawn(nq::Placement{0, 2, 4, 1, 3, 8, 6, 9, 7, 5}, nq::RenderStyle::unicode);
   EXPECT_EQ(big.substr(0, 3), "10 ");
   EXPECT_NE(big.find("\n 9 "), std::string::npos);
   EXPECT_EQ(occurrences(big, "♛"), 10u);
@@ -47,7 +48,8 @@ TEST(render, unicode_drops_labels_past_26_columns) {
 }
 
 TEST(render, svg_has_one_queen_per_row_and_labels) {
-  const std::string svg = drawn(nq::Placement{1, 3, 0, 2}, nq::RenderStyle::svg, {.title = "a <b> & c"});
+  const std::string svg =
+      drawn(nq::Placement{1, 3, 0, 2}, nq::RenderStyle::svg, {.title = "a <b> & c"});
   EXPECT_EQ(svg.rfind("<?xml", 0), 0u);
   EXPECT_NE(svg.find("<title>a &lt;b&gt; &amp; c</title>"), std::string::npos);
   EXPECT_EQ(occurrences(svg, "<use "), 4u);

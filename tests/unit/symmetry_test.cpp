@@ -31,7 +31,7 @@ TEST(symmetry, maps_squares_as_documented) {
   // One queen off the diagonals: row 0, column 1 on a 3x3 "placement" (a permutation).
   const nq::Placement p{1, 2, 0};  // (0,1) (1,2) (2,0)
   EXPECT_EQ(nq::apply(nq::Symmetry::identity, p), p);
-  EXPECT_EQ(nq::apply(nq::Symmetry::rotate90, p), (nq::Placement{0, 2, 1}));   // (r,c)->(c,2-r)
+  EXPECT_EQ(nq::apply(nq::Symmetry::rotate90, p), (nq::Placement{0, 2, 1}));  // (r,c)->(c,2-r)
   EXPECT_EQ(nq::apply(nq::Symmetry::rotate180, p), (nq::Placement{2, 0, 1}));
   EXPECT_EQ(nq::apply(nq::Symmetry::rotate270, p), (nq::Placement{1, 0, 2}));
   EXPECT_EQ(nq::apply(nq::Symmetry::flip_horizontal, p), (nq::Placement{1, 0, 2}));

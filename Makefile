@@ -1,0 +1,47 @@
+# SPDX-License-Identifier: MIT
+# The two quick-start commands and the CI steps. Every target first makes sure the Debian
+# packages are there (scripts/install-deps only installs what is missing).
+#
+#   make run [ARGS="count 12"]   install, build (release) and run nqueens with ARGS
+#   make test                    install, build, run the whole test suite (+ fuzz smoke runs)
+#   make test-asan               the test suite under AddressSanitizer + UBSan (clang)
+#   make format-check            clang-format finds nothing to change
+
+ARGS ?= count 12
+SOURCES = $(shell git ls-files '*.cpp' '*.hpp' 2>/dev/null)
+
+.PHONY: deps build run test test-release test-fuzz test-asan format format-check clean
+
+deps:
+	@scripts/install-deps
+
+build: deps
+	cmake --preset release
+	cmake --build --preset release
+
+run: build
+	./build/release/nqueens $(ARGS)
+
+test: test-release test-fuzz
+
+test-release: build
+	ctest --preset release
+
+test-fuzz: deps
+	cmake --preset fuzz
+	cmake --build --preset fuzz
+	ctest --preset fuzz
+
+test-asan: deps
+	cmake --preset asan
+	cmake --build --preset asan
+	ctest --preset asan
+
+format:
+	clang-format -i $(SOURCES)
+
+format-check: deps
+	clang-format --dry-run --Werror $(SOURCES)
+
+clean:
+	rm -rf build

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+// Fuzzes the perm reader alone: it must accept or throw ParseError, never crash, and what it
+// accepts must be a placement whose columns all lie on the board.
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+#include "nqueens/format.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  try {
+    const nq::Placement p = nq::read_perm(text);
+    for (nq::Column c : p.columns()) {
+      if (c >= p.size()) std::abort();
+    }
+  } catch (const nq::ParseError&) {
+  }
+  return 0;
+}
