@@ -21,7 +21,8 @@ namespace {
 void add_count(CLI::App& app, CountArgs& args) {
   auto* cmd = app.add_subcommand("count", "Count all solutions and the unique ones");
   cmd->add_option("N", args.n, "Board size, 1..32")->required();
-  cmd->add_option("-t,--threads", args.threads, "Worker threads (default: all cores)");
+  cmd->add_option("-t,--threads", args.threads, "Worker threads, 1..1024 (default: all cores)")
+      ->check(CLI::Range(1u, 1024u));
   cmd->add_flag("--json", args.json, "Print one JSON object");
   cmd->add_flag("-q,--quiet", args.quiet, "No statistics or progress on stderr");
   cmd->add_flag("--progress", args.progress, "Show progress on stderr even when not a terminal");

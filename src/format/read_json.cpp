@@ -15,8 +15,9 @@ namespace {
 nlohmann::json parse_document(std::string_view text) {
   try {
     return nlohmann::json::parse(text.begin(), text.end());
-  } catch (const nlohmann::json::parse_error& e) {
-    // nlohmann quotes the bytes it last read; keep the message on one printable line.
+  } catch (const nlohmann::json::exception& e) {
+    // parse_error, but also out_of_range for a number like 1e999. nlohmann quotes the bytes it
+    // last read; keep the message on one printable line.
     std::string message = e.what();
     for (char& c : message) {
       if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';

@@ -157,6 +157,8 @@ TEST(cli, bad_board_sizes_are_usage_errors) {
   expect_usage_error(run_nqueens("count 8 9"), "", "two sizes");
   expect_usage_error(run_nqueens("count 8 --bogus"), "--bogus", "unknown option");
   expect_usage_error(run_nqueens("count 8 --threads x"), "threads", "bad thread count");
+  expect_usage_error(run_nqueens("count 8 --threads 100000"), "threads", "too many threads");
+  expect_usage_error(run_nqueens("count 8 --threads 0"), "threads", "no threads");
   expect_usage_error(run_nqueens("solve 0"), "at least 1", "solve zero");
   expect_usage_error(run_nqueens("solve 65"), "too large", "solve too large");
   expect_usage_error(run_nqueens("solve 8 --format png"), "png", "solve format");

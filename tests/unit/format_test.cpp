@@ -115,7 +115,7 @@ TEST(format, rejects_the_wrong_number_of_queens) {
 
 TEST(format, rejects_malformed_json_on_one_line) {
   for (const char* bad : {"[1, 2", "{\"perm\": 3}", "{\"n\": 1}", "[1, \"2\"]", "[1.5]", "[0]",
-                          "[-1]", "\"x\"", "[1]\n\x02"}) {
+                          "[-1]", "\"x\"", "[1]\n\x02", "[1e999]", "[44444442222222222e883,1]"}) {
     const std::string message = error_of(bad);
     EXPECT_NE(message, "") << bad;
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;
