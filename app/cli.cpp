@@ -33,7 +33,7 @@ void add_count(CLI::App& app, CountArgs& args) {
 
 void add_solve(CLI::App& app, SolveArgs& args) {
   auto* cmd = app.add_subcommand("solve", "Print one solution (the lexicographically first)");
-  cmd->add_option("N", args.n, "Board size, 1..64")->required();
+  cmd->add_option("N", args.n, "Board size, 1..32")->required();
   cmd->add_option("-f,--format", args.format, "perm, board, svg or json")
       ->check(CLI::IsMember({"perm", "board", "svg", "json"}));
   cmd->footer(

@@ -160,7 +160,8 @@ TEST(cli, bad_board_sizes_are_usage_errors) {
   expect_usage_error(run_nqueens("count 8 --threads 100000"), "threads", "too many threads");
   expect_usage_error(run_nqueens("count 8 --threads 0"), "threads", "no threads");
   expect_usage_error(run_nqueens("solve 0"), "at least 1", "solve zero");
-  expect_usage_error(run_nqueens("solve 65"), "too large", "solve too large");
+  expect_usage_error(run_nqueens("solve 33"), "too large for solve (backtracking) (at most 32)",
+                     "solve too large");
   expect_usage_error(run_nqueens("solve 8 --format png"), "png", "solve format");
   expect_usage_error(run_nqueens(""), "subcommand", "no subcommand");
   expect_usage_error(run_nqueens("frobnicate"), "frobnicate", "unknown subcommand");
