@@ -12,10 +12,6 @@ int run_render(const RenderArgs& args) {
   const nq::Placement p = nq::read_placement(read_input(args.input));
   const auto style = nq::render_style_from_string(args.format);
   if (!style) throw UsageError("unknown render format '" + args.format + "'");
-  if (p.size() > nq::kMaxRenderN) {
-    throw UsageError("n = " + std::to_string(p.size()) + " is too large to draw (at most " +
-                     std::to_string(nq::kMaxRenderN) + ")");
-  }
   auto out = open_output(args.output);
   nq::render(*out, p, *style, {.title = args.title});
   finish_output(*out, args.output);

@@ -18,10 +18,8 @@ namespace {
 nq::Placement read(const VerifyArgs& args) {
   const std::string text = read_input(args.input);
   const nq::ReadOptions options{.expected_size = args.size};
-  if (args.format == "perm") return nq::read_perm(text, options);
-  if (args.format == "board") return nq::read_board(text, options);
-  if (args.format == "json") return nq::read_json(text, options);
-  return nq::read_placement(text, options);
+  const std::optional<nq::Format> format = nq::format_from_string(args.format);  // or "auto"
+  return format ? nq::read_placement(text, *format, options) : nq::read_placement(text, options);
 }
 
 nlohmann::ordered_json to_json(std::size_t n, const std::optional<nq::Attack>& attack) {

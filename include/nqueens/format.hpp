@@ -31,6 +31,7 @@ struct ReadOptions {
 
 Format detect_format(std::string_view text);  // json if it opens with { or [, board if . or Q
 Placement read_placement(std::string_view text, const ReadOptions& options = {});  // detects
+Placement read_placement(std::string_view text, Format format, const ReadOptions& options = {});
 Placement read_perm(std::string_view text, const ReadOptions& options = {});
 Placement read_board(std::string_view text, const ReadOptions& options = {});
 Placement read_json(std::string_view text, const ReadOptions& options = {});

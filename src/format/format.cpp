@@ -23,7 +23,11 @@ Format detect_format(std::string_view text) {
 }
 
 Placement read_placement(std::string_view text, const ReadOptions& options) {
-  switch (detect_format(text)) {
+  return read_placement(text, detect_format(text), options);
+}
+
+Placement read_placement(std::string_view text, Format format, const ReadOptions& options) {
+  switch (format) {
     case Format::json: return read_json(text, options);
     case Format::board: return read_board(text, options);
     case Format::perm: break;

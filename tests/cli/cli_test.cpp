@@ -185,4 +185,10 @@ TEST(cli, malformed_placements_are_usage_errors) {
   expect_usage_error(run_nqueens("verify /"), "cannot read", "directory");
   expect_usage_error(run_nqueens("render", "1 1 9"), "out of range", "render bad input");
   expect_usage_error(run_nqueens("render --format png", "1"), "png", "render format");
+  std::string ones;
+  for (int i = 0; i < 5000; ++i) ones += "1 ";
+  expect_usage_error(run_nqueens("render", ones), "n = 5000 is too large to draw (at most 4096)",
+                     "render too large");
+  expect_usage_error(run_nqueens("verify --format board", "2 4 1 3"), "board: unexpected",
+                     "format forced");
 }

@@ -52,6 +52,8 @@ TEST(format, detects_the_format) {
   EXPECT_EQ(nq::detect_format(" {\"perm\":[1]}"), nq::Format::json);
   EXPECT_EQ(nq::detect_format("[1]"), nq::Format::json);
   EXPECT_EQ(nq::read_placement(".Q..\n...Q\nQ...\n..Q.\n"), nq::read_placement("2 4 1 3"));
+  EXPECT_EQ(nq::read_placement("[2,4,1,3]", nq::Format::json), nq::read_placement("2 4 1 3"));
+  EXPECT_THROW(nq::read_placement("[2,4,1,3]", nq::Format::perm), nq::ParseError);
 }
 
 TEST(format, writes_perm_board_and_json) {
