@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Fuzzes the json reader alone: it must accept or throw ParseError, never crash, and what it
-// accepts must be a placement whose columns all lie on the board.
+// Fuzzes one reader alone, chosen at build time (NQ_FUZZ_FORMAT = perm, board or json): it must
+// accept or throw ParseError, never crash, and what it accepts must be a placement whose
+// columns all lie on the board.
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
@@ -10,7 +11,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   try {
-    const nq::Placement p = nq::read_json(text);
+    const nq::Placement p = nq::read_placement(text, nq::Format::NQ_FUZZ_FORMAT);
     for (nq::Column c : p.columns()) {
       if (c >= p.size()) std::abort();
     }
