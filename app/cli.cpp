@@ -7,22 +7,43 @@
 #include <fmt/core.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
+#include <limits>
 #include <new>
 
 #include "commands.hpp"
 #include "nqueens/format.hpp"
 #include "nqueens/version.hpp"
+#include "numbers.hpp"
 
 namespace nqcli {
 
 namespace {
 
+// Accepts exactly what parse_whole_number does; CLI11's own conversion (strtoull, base 0)
+// would read "-1" as 2^64 - 1 and "010" as 8.
+CLI::Validator whole_number(std::uint64_t min = 0,
+                            std::uint64_t max = std::numeric_limits<std::uint64_t>::max()) {
+  return CLI::Validator(
+      [min, max](std::string& text) -> std::string {
+        try {
+          parse_whole_number(text, "value", min, max);
+        } catch (const UsageError& e) {
+          return e.what();
+        }
+        // Leading zeros would make strtoull read the number as octal.
+        text.erase(0, std::min(text.find_first_not_of('0'), text.size() - 1));
+        return "";
+      },
+      "UINT");
+}
+
 void add_count(CLI::App& app, CountArgs& args) {
   auto* cmd = app.add_subcommand("count", "Count all solutions and the unique ones");
   cmd->add_option("N", args.n, "Board size, 1..32")->required();
   cmd->add_option("-t,--threads", args.threads, "Worker threads, 1..1024 (default: all cores)")
-      ->check(CLI::Range(1u, 1024u));
+      ->transform(whole_number(1, 1024));
   cmd->add_flag("--json", args.json, "Print one JSON object");
   cmd->add_flag("-q,--quiet", args.quiet, "No statistics or progress on stderr");
   cmd->add_flag("--progress", args.progress, "Show progress on stderr even when not a terminal");
@@ -41,10 +62,31 @@ void add_solve(CLI::App& app, SolveArgs& args) {
       "  nqueens solve 8 | nqueens verify\n");
 }
 
+void add_enumerate(CLI::App& app, EnumerateArgs& args) {
+  auto* cmd = app.add_subcommand("enumerate", "Stream every solution in lexicographic order");
+  cmd->add_option("N", args.n, "Board size, 1..32")->required();
+  cmd->add_option("-f,--format", args.format, "perm, board, jsonl or binary (n bytes, 0-based)")
+      ->check(CLI::IsMember({"perm", "board", "jsonl", "binary"}));
+  cmd->add_flag("-u,--unique", args.unique,
+                "One solution per symmetry class: its lexicographically smallest image");
+  cmd->add_option("-t,--threads", args.threads, "Search threads, 1..1024 (default: all cores)")
+      ->transform(whole_number(1, 1024));
+  cmd->add_option("--limit", args.limit, "Stop after K solutions")->transform(whole_number());
+  cmd->add_option("--skip", args.skip, "Start after the first K solutions")
+      ->transform(whole_number());
+  cmd->add_flag("--count-only", args.count_only, "Print only how many solutions there are");
+  cmd->add_flag("--stats", args.stats, "Statistics on stderr at the end");
+  cmd->footer(
+      "The order and the bytes never depend on --threads.\n"
+      "Example:\n  nqueens enumerate 8 | head -3\n  nqueens enumerate 8 --unique --format jsonl\n"
+      "  nqueens enumerate 10 --skip 100 --limit 10\n");
+}
+
 void add_verify(CLI::App& app, VerifyArgs& args) {
   auto* cmd = app.add_subcommand("verify", "Check a placement; name the first attacking pair");
   cmd->add_option("FILE", args.input, "Placement in perm, board or JSON format ('-': stdin)");
-  cmd->add_option("-n,--size", args.size, "Require exactly this many queens");
+  cmd->add_option("-n,--size", args.size, "Require exactly this many queens")
+      ->transform(whole_number(1));
   cmd->add_option("-f,--format", args.format, "auto, perm, board or json")
       ->check(CLI::IsMember({"auto", "perm", "board", "json"}));
   cmd->add_flag("--json", args.json, "Print one JSON object");
@@ -72,7 +114,8 @@ void check_subcommand(CLI::App& app, const std::string& name) {
   try {
     app.get_subcommand(name);
   } catch (const CLI::OptionNotFound&) {
-    throw UsageError("unknown subcommand '" + name + "' (choose count, solve, verify or render)");
+    throw UsageError("unknown subcommand '" + name +
+                     "' (choose count, enumerate, solve, verify or render)");
   }
 }
 
@@ -94,10 +137,12 @@ int main(int argc, char** argv) {
       "130 interrupted.");
   CountArgs count;
   SolveArgs solve;
+  EnumerateArgs enumerate;
   VerifyArgs verify;
   RenderArgs render;
   add_count(app, count);
   add_solve(app, solve);
+  add_enumerate(app, enumerate);
   add_verify(app, verify);
   add_render(app, render);
 
@@ -107,6 +152,7 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
     if (app.got_subcommand("count")) return run_count(count);
     if (app.got_subcommand("solve")) return run_solve(solve);
+    if (app.got_subcommand("enumerate")) return run_enumerate(enumerate);
     if (app.got_subcommand("verify")) return run_verify(verify);
     return run_render(render);
   } catch (const CLI::CallForHelp& e) {

@@ -3,6 +3,7 @@
 // option structs; each run_* function does one job and returns the process exit code.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -28,6 +29,17 @@ struct CountArgs {
   bool progress = false;
 };
 
+struct EnumerateArgs {
+  std::string n;
+  std::string format = "perm";  // perm, board, jsonl, binary
+  bool unique = false;
+  unsigned threads = 0;
+  std::optional<std::uint64_t> limit;
+  std::uint64_t skip = 0;
+  bool count_only = false;
+  bool stats = false;
+};
+
 struct SolveArgs {
   std::string n;
   std::string format = "perm";  // perm, board, svg, json
@@ -50,6 +62,7 @@ struct RenderArgs {
 
 int run_count(const CountArgs& args);
 int run_solve(const SolveArgs& args);
+int run_enumerate(const EnumerateArgs& args);
 int run_verify(const VerifyArgs& args);
 int run_render(const RenderArgs& args);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Board-size parsing for the CLI. Accepts plain decimal digits only (no sign, no spaces, no
-// hex), with an overflow-safe scan, so "1e3", "08x" and 10^30 all get a precise message.
+// Number parsing for the CLI. Accepts plain decimal digits only (no sign, no spaces, no hex or
+// octal, which CLI11's strtoull-based conversion would take: "-1" as 2^64 - 1, "010" as 8),
+// with an overflow-safe scan, so "1e3", "08x" and 10^30 all get a precise message.
 #include "numbers.hpp"
 
 #include <string>
@@ -9,21 +10,43 @@
 
 namespace nqcli {
 
-int parse_board_size(std::string_view text, int max, std::string_view job) {
+namespace {
+
+std::string quoted(std::string_view text) {
   std::string shown(1, '\'');  // the argument as typed, cut short if it is long
   shown.append(text.substr(0, 40)).append(text.size() > 40 ? "...'" : "'");
-  if (text.empty()) throw UsageError("N is missing; give the board size, e.g. 8");
-  long long value = 0;
+  return shown;
+}
+
+}  // namespace
+
+std::uint64_t parse_whole_number(std::string_view text, std::string_view name, std::uint64_t min,
+                                 std::uint64_t max, std::string_view job) {
+  if (text.empty()) throw UsageError(std::string(name) + " is missing");
+  std::uint64_t value = 0;
   for (char c : text) {
-    if (c < '0' || c > '9') throw UsageError("N must be a positive whole number, got " + shown);
-    value = value * 10 + (c - '0');
-    if (value > max) {
-      throw UsageError("N = " + std::string(text.substr(0, 40)) + " is too large for " +
-                       std::string(job) + " (at most " + std::to_string(max) + ")");
+    if (c < '0' || c > '9') {
+      throw UsageError(std::string(name) + " must be a " + (min > 0 ? "positive " : "") +
+                       "whole number, got " + quoted(text));
     }
+    const auto digit = static_cast<std::uint64_t>(c - '0');
+    if (value > (max - digit) / 10) {
+      throw UsageError(std::string(name) + " = " + std::string(text.substr(0, 40)) +
+                       " is too large" + (job.empty() ? "" : " for " + std::string(job)) +
+                       " (at most " + std::to_string(max) + ")");
+    }
+    value = value * 10 + digit;
   }
-  if (value == 0) throw UsageError("N must be at least 1, got " + shown);
-  return static_cast<int>(value);
+  if (value < min) {
+    throw UsageError(std::string(name) + " must be at least " + std::to_string(min) + ", got " +
+                     quoted(text));
+  }
+  return value;
+}
+
+int parse_board_size(std::string_view text, int max, std::string_view job) {
+  if (text.empty()) throw UsageError("N is missing; give the board size, e.g. 8");
+  return static_cast<int>(parse_whole_number(text, "N", 1, static_cast<std::uint64_t>(max), job));
 }
 
 }  // namespace nqcli

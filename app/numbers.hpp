@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: MIT
-// Reading N from the command line with messages a person understands: "N must be a positive
-// whole number, got '-3'" rather than a generic conversion failure.
+// Reading numbers from the command line with messages a person understands: "N must be a
+// positive whole number, got '-3'" rather than a generic conversion failure.
 #pragma once
 
+#include <cstdint>
 #include <string_view>
 
 namespace nqcli {
+
+// Plain decimal digits, min..max; `name` and `job` go into the message. Throws UsageError.
+std::uint64_t parse_whole_number(std::string_view text, std::string_view name, std::uint64_t min,
+                                 std::uint64_t max, std::string_view job = {});
 
 // A board size 1..max for `job` (used in the message); throws UsageError otherwise.
 int parse_board_size(std::string_view text, int max, std::string_view job);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "nqueens/count.hpp"      // count(): total and unique solutions
+#include "nqueens/enumerate.hpp"  // enumerate(): all solutions or one per class, in order
 #include "nqueens/format.hpp"     // perm, board and JSON readers and writers
 #include "nqueens/placement.hpp"  // Placement: col[row]
 #include "nqueens/render.hpp"     // text, Unicode and SVG drawings

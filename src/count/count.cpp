@@ -72,7 +72,7 @@ CountResult count(const CountOptions& options) {
 
   std::uint64_t split_nodes = 0;
   const std::vector<detail::Subproblem> tasks =
-      detail::split_by_prefix(n, split_depth(n), split_nodes);
+      detail::split_by_prefix(n, split_depth(n), detail::Mirror::on, split_nodes);
   result.subproblems = tasks.size();
   result.threads = worker_count(options.threads, tasks.size());
 

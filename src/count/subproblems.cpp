@@ -12,6 +12,9 @@
 // shifts the diagonal masks one step each way.
 #include "count/subproblems.hpp"
 
+#include <algorithm>
+#include <iterator>
+
 namespace nq::detail {
 
 namespace {
@@ -19,6 +22,7 @@ namespace {
 struct Splitter {
   int n;
   int depth;
+  Mirror mirror;
   std::uint64_t all;  // n low bits
   std::uint64_t& nodes;
   std::vector<Subproblem> out;
@@ -27,6 +31,7 @@ struct Splitter {
   std::uint64_t allowed(const Subproblem& s) const {
     const std::uint64_t left_half = (1ull << (n / 2)) - 1;
     std::uint64_t free = all & ~(s.cols | s.diag | s.anti);
+    if (mirror == Mirror::off) return free;
     if (s.rows == 0) return free & (left_half | (n % 2 ? 1ull << (n / 2) : 0));
     const bool first_in_middle = n % 2 == 1 && s.rows == 1 && (s.cols >> (n / 2) & 1);
     if (first_in_middle) return free & left_half;
@@ -42,10 +47,11 @@ struct Splitter {
       const std::uint64_t bit = free & -free;
       ++nodes;
       Subproblem next{s.cols | bit, (s.diag | bit) << 1, (s.anti | bit) >> 1, s.rows + 1, s.weight};
+      std::copy(std::begin(s.prefix), std::end(s.prefix), next.prefix);
+      next.prefix[s.rows] = static_cast<std::uint8_t>(__builtin_ctzll(bit));
       // The first queen left of the middle stands for its mirror image too; a first queen in
       // the middle column (odd n) passes that role to the second queen.
-      if (s.rows == 0 && bit != 1ull << (n / 2)) next.weight = 2;
-      if (s.rows == 0 && n % 2 == 1 && bit == 1ull << (n / 2)) next.weight = n == 1 ? 1 : 2;
+      if (mirror == Mirror::on && s.rows == 0) next.weight = n == 1 ? 1 : 2;
       extend(next);
     }
   }
@@ -65,9 +71,9 @@ std::uint64_t backtrack(std::uint64_t all, std::uint64_t cols, std::uint64_t dia
 
 }  // namespace
 
-std::vector<Subproblem> split_by_prefix(int n, int depth, std::uint64_t& nodes) {
-  const std::uint64_t all = n == 64 ? ~0ull : (1ull << n) - 1;
-  Splitter splitter{n, depth < n ? depth : n, all, nodes, {}};
+std::vector<Subproblem> split_by_prefix(int n, int depth, Mirror mirror, std::uint64_t& nodes) {
+  const std::uint64_t all = (1ull << n) - 1;
+  Splitter splitter{n, std::min({depth, n, 8}), mirror, all, nodes, {}};
   splitter.extend(Subproblem{});
   return std::move(splitter.out);
 }

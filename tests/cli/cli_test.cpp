@@ -175,6 +175,7 @@ TEST(cli, malformed_placements_are_usage_errors) {
   expect_usage_error(run_nqueens("verify", "0 1 2"), "out of range", "zero column");
   expect_usage_error(run_nqueens("verify", "1 99999999999999999999999999999"), "out of range",
                      "enormous number");
+  expect_usage_error(run_nqueens("verify --size -4", "2 4 1 3"), "--size", "negative size");
   expect_usage_error(run_nqueens("verify --size 8", "2 4 1 3"), "expected 8 column numbers, got 4",
                      "wrong count");
   expect_usage_error(run_nqueens("verify", "Q..\n.Q.\n"), "needs 2", "ragged board");
