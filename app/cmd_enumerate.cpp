@@ -44,8 +44,8 @@ int run_enumerate(const EnumerateArgs& args) {
       from = static_cast<std::size_t>(std::min<std::uint64_t>(to_skip, batch.count));
       to_skip -= from;
     }
-    const std::size_t to =
-        from + static_cast<std::size_t>(std::min<std::uint64_t>(batch.count - from, limit - written));
+    const std::size_t to = from + static_cast<std::size_t>(
+                                      std::min<std::uint64_t>(batch.count - from, limit - written));
     if (!args.count_only) writer.write(batch, from, to, out);
     written += to - from;
     return written < limit && out.flush_if_full();
@@ -60,9 +60,10 @@ int run_enumerate(const EnumerateArgs& args) {
   if (args.count_only) {
     out.append(std::to_string(written) + "\n");
   } else if (format == StreamFormat::jsonl) {
-    out.append(fmt::format(
-        "{{\"summary\":true,\"n\":{},\"unique\":{},\"skip\":{},\"solutions\":{},\"complete\":{}}}\n",
-        n, args.unique, args.skip, written, complete));
+    out.append(
+        fmt::format("{{\"summary\":true,\"n\":{},\"unique\":{},\"skip\":{},\"solutions\":{},"
+                    "\"complete\":{}}}\n",
+                    n, args.unique, args.skip, written, complete));
   }
   out.flush();
   if (args.stats) {

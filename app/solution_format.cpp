@@ -12,14 +12,19 @@ SolutionWriter::SolutionWriter(StreamFormat format, int n) : format_(format), n_
   for (int c = 0; c < nq::kMaxEnumerateN; ++c) numbers_[c] = std::to_string(c + 1);
 }
 
-void SolutionWriter::write_perm(const std::uint8_t* col, FdOutput& out) const {
-  char* at = out.reserve(3 * static_cast<std::size_t>(n_));
+// The 1-based column numbers, each followed by `separator`; needs 3n bytes at `at`.
+char* SolutionWriter::put_numbers(char* at, const std::uint8_t* col, char separator) const {
   for (int r = 0; r < n_; ++r) {
     const std::string& number = numbers_[col[r]];
     std::memcpy(at, number.data(), number.size());
     at += number.size();
-    *at++ = ' ';
+    *at++ = separator;
   }
+  return at;
+}
+
+void SolutionWriter::write_perm(const std::uint8_t* col, FdOutput& out) const {
+  char* at = put_numbers(out.reserve(3 * static_cast<std::size_t>(n_)), col, ' ');
   at[-1] = '\n';
   out.commit(at);
 }
@@ -40,24 +45,23 @@ void SolutionWriter::write_board(const std::uint8_t* col, FdOutput& out) {
 
 void SolutionWriter::write_jsonl(const std::uint8_t* col, const std::uint8_t* stabilizer,
                                  FdOutput& out) const {
-  std::string line = "{\"perm\":[";
-  for (int r = 0; r < n_; ++r) {
-    if (r > 0) line += ',';
-    line += numbers_[col[r]];
-  }
-  line += ']';
-  if (stabilizer != nullptr) {
-    line += ",\"class_size\":" + std::to_string(8 / std::popcount(*stabilizer));
-    line += ",\"fixed_by\":[";
+  constexpr std::string_view kOpen = "{\"perm\":[";
+  char* at = out.reserve(kOpen.size() + 3 * static_cast<std::size_t>(n_) + 4);
+  std::memcpy(at, kOpen.data(), kOpen.size());
+  at = put_numbers(at + kOpen.size(), col, ',');
+  at[-1] = ']';
+  out.commit(at);
+  if (stabilizer != nullptr) {  // --unique: the class it stands for
+    std::string extra = ",\"class_size\":" + std::to_string(8 / std::popcount(*stabilizer));
+    extra += ",\"fixed_by\":[";
     for (std::size_t s = 0; s < nq::kAllSymmetries.size(); ++s) {
       if (!(*stabilizer >> s & 1)) continue;
-      if (line.back() != '[') line += ',';
-      line.append("\"").append(nq::to_string(nq::kAllSymmetries[s])).append("\"");
+      if (extra.back() != '[') extra += ',';
+      extra.append("\"").append(nq::to_string(nq::kAllSymmetries[s])).append("\"");
     }
-    line += ']';
+    out.append(extra + "]");
   }
-  line += "}\n";
-  out.append(line);
+  out.append("}\n");
 }
 
 void SolutionWriter::write(const nq::SolutionBatch& batch, std::size_t from, std::size_t to,

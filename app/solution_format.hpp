@@ -23,6 +23,7 @@ class SolutionWriter {
   void write(const nq::SolutionBatch& batch, std::size_t from, std::size_t to, FdOutput& out);
 
  private:
+  char* put_numbers(char* at, const std::uint8_t* col, char separator) const;
   void write_perm(const std::uint8_t* col, FdOutput& out) const;
   void write_board(const std::uint8_t* col, FdOutput& out);
   void write_jsonl(const std::uint8_t* col, const std::uint8_t* stabilizer, FdOutput& out) const;

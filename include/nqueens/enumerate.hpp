@@ -30,23 +30,23 @@
 
 namespace nq {
 
-inline constexpr int kMaxEnumerateN = 32;           // 64-bit masks
+inline constexpr int kMaxEnumerateN = 32;              // 64-bit masks
 inline constexpr std::size_t kMaxBufferedBatches = 4;  // per worker, before it waits
 
 struct EnumerateOptions {
-  int n = 8;                          // 1..kMaxEnumerateN
-  bool unique = false;                // one canonical representative per symmetry class
-  unsigned threads = 0;               // search threads; 0 = std::thread::hardware_concurrency()
-  std::stop_token stop = {};          // request_stop() ends the stream early
-  std::size_t batch_solutions = 4096; // solutions per batch (the last of a prefix may hold fewer)
+  int n = 8;                           // 1..kMaxEnumerateN
+  bool unique = false;                 // one canonical representative per symmetry class
+  unsigned threads = 0;                // search threads; 0 = std::thread::hardware_concurrency()
+  std::stop_token stop = {};           // request_stop() ends the stream early
+  std::size_t batch_solutions = 4096;  // solutions per batch (the last of a prefix may hold fewer)
 };
 
 struct SolutionBatch {
   int n = 0;
-  std::size_t count = 0;                     // solutions in this batch
-  std::span<const std::uint8_t> columns;     // count * n bytes: col[row], 0-based, row-major
-  std::span<const std::uint8_t> stabilizers; // unique only: count bytes, bit i set when
-                                             // kAllSymmetries[i] fixes the solution; else empty
+  std::size_t count = 0;                      // solutions in this batch
+  std::span<const std::uint8_t> columns;      // count * n bytes: col[row], 0-based, row-major
+  std::span<const std::uint8_t> stabilizers;  // unique only: count bytes, bit i set when
+                                              // kAllSymmetries[i] fixes the solution; else empty
 };
 
 struct EnumerateResult {

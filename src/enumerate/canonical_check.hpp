@@ -22,12 +22,12 @@ inline bool is_canonical(const std::uint8_t* col, const std::uint8_t* inv, int n
     for (; j < n; ++j) {
       int image = 0;
       switch (s) {  // image[j] under kAllSymmetries[s]; see symmetry.hpp for the maps
-        case 1: image = last - inv[j]; break;        // rotate90
-        case 2: image = last - col[last - j]; break; // rotate180
-        case 3: image = inv[last - j]; break;        // rotate270
-        case 4: image = last - col[j]; break;        // flip_horizontal
-        case 5: image = col[last - j]; break;        // flip_vertical
-        case 6: image = inv[j]; break;               // transpose
+        case 1: image = last - inv[j]; break;          // rotate90
+        case 2: image = last - col[last - j]; break;   // rotate180
+        case 3: image = inv[last - j]; break;          // rotate270
+        case 4: image = last - col[j]; break;          // flip_horizontal
+        case 5: image = col[last - j]; break;          // flip_vertical
+        case 6: image = inv[j]; break;                 // transpose
         default: image = last - inv[last - j]; break;  // anti_transpose
       }
       if (image < col[j]) return false;  // a smaller image: not the representative

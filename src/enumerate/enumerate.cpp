@@ -9,10 +9,12 @@
 // For --unique the prefixes are those of the mirror split (first queen in the left half, and for
 // odd n a middle first queen followed by a left-half second one): a canonical solution can never
 // be larger than its left-right mirror image, so no representative is lost.
+#include "nqueens/enumerate.hpp"
+
 #include <algorithm>
 #include <chrono>
-#include <cstring>
 #include <condition_variable>
+#include <cstring>
 #include <deque>
 #include <mutex>
 #include <stdexcept>
@@ -22,7 +24,6 @@
 
 #include "count/subproblems.hpp"
 #include "enumerate/canonical_check.hpp"
-#include "nqueens/enumerate.hpp"
 
 namespace nq {
 
@@ -158,7 +159,8 @@ void run_worker(Stream& stream) {
       std::unique_lock lock(stream.mutex);
       if (stream.stopping || stream.next_prefix == stream.prefixes.size()) return;
       index = stream.next_prefix++;
-      stream.changed.wait(lock, [&] { return stream.stopping || index < stream.head + stream.window; });
+      stream.changed.wait(lock,
+                          [&] { return stream.stopping || index < stream.head + stream.window; });
       if (stream.stopping) return;
     }
     const PrefixSearch search(stream, index);
@@ -216,8 +218,8 @@ EnumerateResult enumerate(const EnumerateOptions& options, const SolutionSink& s
   Stream stream{options};
   std::uint64_t split_nodes = 0;
   stream.prefixes = detail::split_by_prefix(
-      options.n, split_depth(options.n),
-      options.unique ? detail::Mirror::on : detail::Mirror::off, split_nodes);
+      options.n, split_depth(options.n), options.unique ? detail::Mirror::on : detail::Mirror::off,
+      split_nodes);
   stream.queues.resize(stream.prefixes.size());
   const unsigned threads =
       options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());

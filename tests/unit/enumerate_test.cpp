@@ -104,10 +104,8 @@ TEST(enumerate, stops_when_the_sink_says_so) {
 TEST(enumerate, stops_when_asked) {
   std::stop_source source;
   source.request_stop();
-  const nq::EnumerateResult r =
-      nq::enumerate({.n = 14, .stop = source.get_token()}, [](const nq::SolutionBatch&) {
-        return true;
-      });
+  const nq::EnumerateResult r = nq::enumerate({.n = 14, .stop = source.get_token()},
+                                              [](const nq::SolutionBatch&) { return true; });
   EXPECT_FALSE(r.complete);
 }
 
