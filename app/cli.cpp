@@ -53,13 +53,25 @@ void add_count(CLI::App& app, CountArgs& args) {
 }
 
 void add_solve(CLI::App& app, SolveArgs& args) {
-  auto* cmd = app.add_subcommand("solve", "Print one solution (the lexicographically first)");
-  cmd->add_option("N", args.n, "Board size, 1..32")->required();
-  cmd->add_option("-f,--format", args.format, "perm, board, svg or json")
-      ->check(CLI::IsMember({"perm", "board", "svg", "json"}));
+  auto* cmd = app.add_subcommand("solve", "Print one solution, for boards up to 2^32 - 1 queens");
+  cmd->add_option("N", args.n, "Board size")->required();
+  cmd->add_option("-m,--method", args.method,
+                  "construct (explicit formula, any n), random (local search, --seed), "
+                  "first (lexicographically first, n <= 64), backtrack (plain search, n <= 32)")
+      ->check(CLI::IsMember({"construct", "random", "first", "backtrack"}));
+  cmd->add_option("-f,--format", args.format,
+                  "perm, binary (uint32 little-endian, 0-based), json, board or svg (n <= 4096)")
+      ->check(CLI::IsMember({"perm", "binary", "json", "board", "svg"}));
+  cmd->add_flag("--one-per-line", args.one_per_line, "perm: one column number per line");
+  cmd->add_option("--seed", args.seed, "random: the seed (same seed, same solution)")
+      ->transform(whole_number());
+  cmd->add_option("--timeout", args.timeout, "first, backtrack: give up after this many seconds")
+      ->check(CLI::PositiveNumber);
   cmd->footer(
-      "Example:\n  nqueens solve 8            1 5 8 6 3 7 2 4\n"
-      "  nqueens solve 8 | nqueens verify\n");
+      "Example:\n  nqueens solve 8                     2 4 6 8 3 1 7 5\n"
+      "  nqueens solve 8 --method first      1 5 8 6 3 7 2 4\n"
+      "  nqueens solve 1000000 --method random --seed 7 | nqueens verify\n"
+      "  nqueens solve 1000000000 --format binary > big.bin && nqueens verify --binary big.bin\n");
 }
 
 void add_enumerate(CLI::App& app, EnumerateArgs& args) {
@@ -89,6 +101,8 @@ void add_verify(CLI::App& app, VerifyArgs& args) {
       ->transform(whole_number(1));
   cmd->add_option("-f,--format", args.format, "auto, perm, board or json")
       ->check(CLI::IsMember({"auto", "perm", "board", "json"}));
+  cmd->add_flag("--binary", args.binary,
+                "Read uint32 little-endian 0-based columns (solve --format binary); streams");
   cmd->add_flag("--json", args.json, "Print one JSON object");
   cmd->add_flag("-q,--quiet", args.quiet, "Print nothing; the exit code says it");
   cmd->footer(

@@ -1,13 +1,20 @@
 // SPDX-License-Identifier: MIT
-// `nqueens solve N`: the lexicographically first solution, as perm, board, svg or json.
-// No solution (n = 2, 3) is said on stderr with exit 1; Ctrl-C exits 130.
+// `nqueens solve N`: one solution, by the explicit construction (default, any n up to
+// 2^32 - 1, streamed in constant memory), local search (--method random), the lexicographically
+// first solution (--method first, or plain --method backtrack). No solution (n = 2, 3): stderr,
+// exit 1. Ctrl-C: exit 130. --timeout reached: exit 124, saying the search gave up.
 #include <fmt/core.h>
+#include <unistd.h>
 
 #include <iostream>
 
+#include "column_output.hpp"
 #include "commands.hpp"
+#include "deadline.hpp"
 #include "interrupt.hpp"
-#include "nqueens/format.hpp"
+#include "memory.hpp"
+#include "nqueens/construct.hpp"
+#include "nqueens/local_search.hpp"
 #include "nqueens/render.hpp"
 #include "nqueens/solve.hpp"
 #include "numbers.hpp"
@@ -15,36 +22,109 @@
 namespace nqcli {
 
 namespace {
-// Plain backtracking finds the first solution in under a second up to n = 33, but needs minutes
-// to hours for n = 34 and most n from 36 on (measured: 3 s timeouts at every n in 36..64). The
-// library accepts up to 64 with a stop token; the command offers only what finishes promptly.
-constexpr int kMaxSolveN = 32;
-}  // namespace
 
-int run_solve(const SolveArgs& args) {
-  const int n = parse_board_size(args.n, kMaxSolveN, "solve (backtracking)");
+// Plain backtracking finds the first solution in under a second up to n = 33, but needs minutes
+// to hours for n = 34 and most n from 36 on (measured: 3 s timeouts at every n in 36..64).
+constexpr std::uint64_t kMaxBacktrackN = 32;
+
+std::uint64_t max_n(const std::string& method) {
+  if (method == "backtrack") return kMaxBacktrackN;
+  if (method == "first") return nq::kMaxSolveFirstN;
+  return nq::kMaxConstructN;
+}
+
+ColumnFormat column_format(const SolveArgs& args) {
+  if (args.format == "binary") return ColumnFormat::binary;
+  if (args.format == "json") return ColumnFormat::json;
+  return args.one_per_line ? ColumnFormat::perm_lines : ColumnFormat::perm;
+}
+
+bool is_drawing(const std::string& format) { return format == "board" || format == "svg"; }
+
+void write_placement(const nq::Placement& p, const SolveArgs& args) {
+  if (is_drawing(args.format)) {
+    nq::render(std::cout, p, args.format == "svg" ? nq::RenderStyle::svg : nq::RenderStyle::text);
+    std::cout.flush();
+    return;
+  }
+  FdOutput out(STDOUT_FILENO);
+  ColumnWriter writer(out, column_format(args), p.size());
+  writer.write(p.columns().data(), p.size());
+  writer.finish();
+}
+
+// The construction never materialises the board: runs of columns are expanded 64 Ki at a time.
+void write_construction(const nq::ExplicitSolution& s, const SolveArgs& args) {
+  if (is_drawing(args.format)) return write_placement(s.placement(), args);
+  FdOutput out(STDOUT_FILENO);
+  ColumnWriter writer(out, column_format(args), s.size());
+  std::vector<nq::Column> piece(1 << 16);
+  for (const nq::ExplicitSolution::Run& run : s.runs()) {
+    for (std::uint64_t done = 0; done < run.count && !out.closed();) {
+      const std::size_t take =
+          static_cast<std::size_t>(std::min<std::uint64_t>(piece.size(), run.count - done));
+      for (std::size_t i = 0; i < take; ++i) {
+        piece[i] = static_cast<nq::Column>(run.first + 2 * (done + i) - 1);
+      }
+      writer.write(piece.data(), take);
+      done += take;
+    }
+  }
+  writer.finish();
+}
+
+int search_random(std::uint64_t n, const SolveArgs& args) {
+  require_memory(nq::local_search_bytes(n), fmt::format("random search for n = {}", n));
   InterruptGuard interrupt;
-  const nq::SolveResult r = nq::solve_first({.n = n, .stop = interrupt.token()});
+  const nq::LocalSearchResult r =
+      nq::solve_random({.n = n, .seed = args.seed, .stop = interrupt.token()});
   if (!r.complete) {
+    fmt::print(stderr, "nqueens: interrupted after {} swaps, no solution yet\n", r.swaps);
+    return kExitInterrupted;
+  }
+  write_placement(*r.solution, args);
+  return kExitOk;
+}
+
+int search_first(int n, const SolveArgs& args) {
+  InterruptGuard interrupt;
+  const Deadline deadline(interrupt.token(), args.timeout);
+  const nq::SolveResult r =
+      nq::solve_first({.n = n, .stop = deadline.token(), .probing = args.method == "first"});
+  if (!r.complete) {
+    if (deadline.expired()) {
+      fmt::print(stderr, "nqueens: gave up after {} s ({} nodes); no solution found yet\n",
+                 args.timeout, r.nodes);
+      return kExitTimeout;
+    }
     fmt::print(stderr, "nqueens: interrupted after {} nodes, no solution yet\n", r.nodes);
     return kExitInterrupted;
   }
-  if (!r.solution) {
+  write_placement(*r.solution, args);
+  return kExitOk;
+}
+
+}  // namespace
+
+int run_solve(const SolveArgs& args) {
+  const std::uint64_t n =
+      parse_whole_number(args.n, "N", 1, max_n(args.method), "solve --method " + args.method);
+  if (is_drawing(args.format) && n > nq::kMaxRenderN) {
+    throw UsageError(
+        fmt::format("n = {} is too large to draw as {} (at most {}); use --format "
+                    "perm or binary",
+                    n, args.format, nq::kMaxRenderN));
+  }
+  if (!nq::has_solution(n)) {
     fmt::print(stderr, "nqueens: there is no solution for n = {}\n", n);
     return kExitNo;
   }
-  const nq::Placement& p = *r.solution;
-  if (args.format == "perm") {
-    nq::write_perm(std::cout, p);
-  } else if (args.format == "board") {
-    nq::write_board(std::cout, p);
-  } else if (args.format == "json") {
-    nq::write_json(std::cout, p);
-  } else {
-    nq::render(std::cout, p, nq::RenderStyle::svg);
+  if (args.method == "construct") {
+    write_construction(nq::ExplicitSolution(n), args);
+    return kExitOk;
   }
-  std::cout.flush();
-  return kExitOk;
+  if (args.method == "random") return search_random(n, args);
+  return search_first(static_cast<int>(n), args);
 }
 
 }  // namespace nqcli

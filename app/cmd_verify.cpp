@@ -10,6 +10,7 @@
 #include "input.hpp"
 #include "nqueens/format.hpp"
 #include "nqueens/verify.hpp"
+#include "verify_binary.hpp"
 
 namespace nqcli {
 
@@ -22,7 +23,7 @@ nq::Placement read(const VerifyArgs& args) {
   return format ? nq::read_placement(text, *format, options) : nq::read_placement(text, options);
 }
 
-nlohmann::ordered_json to_json(std::size_t n, const std::optional<nq::Attack>& attack) {
+nlohmann::ordered_json to_json(std::uint64_t n, const std::optional<nq::Attack>& attack) {
   nlohmann::ordered_json j;
   j["n"] = n;
   j["valid"] = !attack;
@@ -40,10 +41,19 @@ nlohmann::ordered_json to_json(std::size_t n, const std::optional<nq::Attack>& a
 }  // namespace
 
 int run_verify(const VerifyArgs& args) {
-  const nq::Placement p = read(args);
-  const std::optional<nq::Attack> attack = nq::find_attack(p);
+  std::uint64_t n = 0;
+  std::optional<nq::Attack> attack;
+  if (args.binary) {
+    const BinaryVerdict verdict = verify_binary(args.input, args.size);
+    n = verdict.n;
+    attack = verdict.attack;
+  } else {
+    const nq::Placement p = read(args);
+    n = p.size();
+    attack = nq::find_attack(p);
+  }
   if (args.json) {
-    std::cout << to_json(p.size(), attack).dump() << '\n';
+    std::cout << to_json(n, attack).dump() << '\n';
   } else if (!args.quiet) {
     if (attack) {
       fmt::print("invalid: {}\n", nq::describe(*attack));

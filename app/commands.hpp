@@ -12,8 +12,9 @@ namespace nqcli {
 
 // Exit codes of the command-line contract.
 inline constexpr int kExitOk = 0;
-inline constexpr int kExitNo = 1;     // no solution / invalid placement
-inline constexpr int kExitUsage = 2;  // bad usage or bad input
+inline constexpr int kExitNo = 1;         // no solution / invalid placement
+inline constexpr int kExitUsage = 2;      // bad usage or bad input
+inline constexpr int kExitTimeout = 124;  // gave up at --timeout
 inline constexpr int kExitInterrupted = 130;
 
 // Bad usage or bad input: printed as one line, exit 2.
@@ -42,12 +43,17 @@ struct EnumerateArgs {
 
 struct SolveArgs {
   std::string n;
-  std::string format = "perm";  // perm, board, svg, json
+  std::string method = "construct";  // construct, random, first, backtrack
+  std::string format = "perm";       // perm, board, svg, json, binary
+  bool one_per_line = false;
+  std::uint64_t seed = 1;
+  double timeout = 0;  // seconds; 0: none
 };
 
 struct VerifyArgs {
   std::string input = "-";
-  std::optional<std::size_t> size;
+  bool binary = false;
+  std::optional<std::uint64_t> size;
   std::string format = "auto";  // auto, perm, board, json
   bool json = false;
   bool quiet = false;

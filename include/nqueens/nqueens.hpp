@@ -2,12 +2,14 @@
 // The whole public API of libnqueens in one include.
 #pragma once
 
-#include "nqueens/count.hpp"      // count(): total and unique solutions
-#include "nqueens/enumerate.hpp"  // enumerate(): all solutions or one per class, in order
-#include "nqueens/format.hpp"     // perm, board and JSON readers and writers
-#include "nqueens/placement.hpp"  // Placement: col[row]
-#include "nqueens/render.hpp"     // text, Unicode and SVG drawings
-#include "nqueens/solve.hpp"      // solve_first(): the lexicographically first solution
-#include "nqueens/symmetry.hpp"   // the 8 symmetries, canonical form, class size
-#include "nqueens/verify.hpp"     // find_attack(): O(n) check naming the first attacking pair
-#include "nqueens/version.hpp"    // kVersion
+#include "nqueens/construct.hpp"     // ExplicitSolution: one solution for any n, by formula
+#include "nqueens/count.hpp"         // count(): total and unique solutions
+#include "nqueens/enumerate.hpp"     // enumerate(): all solutions or one per class, in order
+#include "nqueens/format.hpp"        // perm, board and JSON readers and writers
+#include "nqueens/local_search.hpp"  // solve_random(): QS4-style local search
+#include "nqueens/placement.hpp"     // Placement: col[row]
+#include "nqueens/render.hpp"        // text, Unicode and SVG drawings
+#include "nqueens/solve.hpp"         // solve_first(): the lexicographically first solution
+#include "nqueens/symmetry.hpp"      // the 8 symmetries, canonical form, class size
+#include "nqueens/verify.hpp"        // find_attack(): O(n) check naming the first attacking pair
+#include "nqueens/version.hpp"       // kVersion

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: MIT
-// One solution: the lexicographically first (OEIS A141843 lists its first-row columns), found by
-// plain bitmask backtracking that tries columns left to right. Its running time grows very
-// unevenly with n (fast up to the low 30s, hopeless for some n in the 40s), so it can be
-// stopped; later methods (explicit construction, local search) give a solution for any n.
+// One solution: the lexicographically first (OEIS A141843 lists it row by row).
+//
+// Two searches find it. The plain one is bitmask backtracking that tries columns left to right:
+// simple, and fast up to n = 33, but minutes to hours for n = 34 and most n from 36 on, because
+// it must exhaust every subtree left of the answer in row order. The default one ("probing")
+// fixes the rows one at a time, taking for each the leftmost column whose board can still be
+// completed, and answers that question with a separate search free to choose its own order:
+// the most constrained open row first, with forward checking. Both can be stopped.
 //
 // Example:
 //   nq::SolveResult r = nq::solve_first({.n = 8});
@@ -22,6 +26,7 @@ inline constexpr int kMaxSolveFirstN = 64;  // the search uses 64-bit masks
 struct SolveOptions {
   int n = 8;                  // 1..kMaxSolveFirstN
   std::stop_token stop = {};  // request_stop() abandons the search (complete == false)
+  bool probing = true;        // false: the plain row-by-row search (an independent reference)
 };
 
 struct SolveResult {

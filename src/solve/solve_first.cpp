@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "nqueens/solve.hpp"
+#include "solve/probing.hpp"
 
 namespace nq {
 
@@ -42,6 +43,7 @@ SolveResult solve_first(const SolveOptions& options) {
     throw std::invalid_argument("solve_first: n must be between 1 and " +
                                 std::to_string(kMaxSolveFirstN));
   }
+  if (options.probing) return detail::solve_first_by_probing(options);
   FirstSearch search{n, n == 64 ? ~0ull : (1ull << n) - 1, options.stop,
                      std::vector<Column>(static_cast<std::size_t>(n))};
   SolveResult result;

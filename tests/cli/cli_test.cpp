@@ -71,7 +71,9 @@ TEST(cli, count_can_be_interrupted_and_says_it_is_incomplete) {
 TEST(cli, solve_then_verify_says_valid) {
   const auto solved = run_nqueens("solve 8");
   ASSERT_EQ(solved.code, 0);
-  EXPECT_EQ(solved.out, "1 5 8 6 3 7 2 4\n");
+  EXPECT_EQ(solved.out, "2 4 6 8 3 1 7 5\n");  // the explicit construction
+  EXPECT_EQ(run_nqueens("solve 8 --method first").out, "1 5 8 6 3 7 2 4\n");
+  EXPECT_EQ(run_nqueens("solve 8 --method backtrack").out, "1 5 8 6 3 7 2 4\n");
   const auto checked = run_nqueens("verify", solved.out);
   EXPECT_EQ(checked.code, 0);
   EXPECT_EQ(checked.out, "valid\n");
@@ -84,8 +86,10 @@ TEST(cli, solve_then_verify_says_valid) {
 }
 
 TEST(cli, solve_says_when_there_is_no_solution) {
-  for (const char* n : {"2", "3"}) {
-    const auto r = run_nqueens(std::string("solve ") + n);
+  for (const char* args :
+       {"2", "3", "2 --method random", "3 --method first", "3 --method backtrack"}) {
+    const std::string n(1, args[0]);
+    const auto r = run_nqueens(std::string("solve ") + args);
     EXPECT_EQ(r.code, 1);
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(r.err, std::string("nqueens: there is no solution for n = ") + n + "\n");
@@ -160,8 +164,15 @@ TEST(cli, bad_board_sizes_are_usage_errors) {
   expect_usage_error(run_nqueens("count 8 --threads 100000"), "threads", "too many threads");
   expect_usage_error(run_nqueens("count 8 --threads 0"), "threads", "no threads");
   expect_usage_error(run_nqueens("solve 0"), "at least 1", "solve zero");
-  expect_usage_error(run_nqueens("solve 33"), "too large for solve (backtracking) (at most 32)",
-                     "solve too large");
+  expect_usage_error(run_nqueens("solve 33 --method backtrack"),
+                     "too large for solve --method backtrack (at most 32)", "backtrack too large");
+  expect_usage_error(run_nqueens("solve 65 --method first"), "(at most 64)", "first too large");
+  expect_usage_error(run_nqueens("solve 4294967296"), "(at most 4294967295)",
+                     "construct too large");
+  expect_usage_error(run_nqueens("solve 5000 --format board"), "too large to draw", "huge board");
+  expect_usage_error(run_nqueens("solve 8 --method magic"), "magic", "unknown method");
+  expect_usage_error(run_nqueens("solve 8 --seed -1"), "--seed", "negative seed");
+  expect_usage_error(run_nqueens("solve 8 --timeout 0"), "--timeout", "zero timeout");
   expect_usage_error(run_nqueens("solve 8 --format png"), "png", "solve format");
   expect_usage_error(run_nqueens(""), "subcommand", "no subcommand");
   expect_usage_error(run_nqueens("frobnicate"), "frobnicate", "unknown subcommand");

@@ -16,7 +16,7 @@ TEST(solve, header_example_holds) {
 TEST(solve, finds_the_lexicographically_first_solution) {
   for (unsigned n = 1; n <= 9; ++n) {
     const auto all = nq::test::brute_force_solutions(n);
-    const nq::SolveResult r = nq::solve_first({.n = static_cast<int>(n)});
+    const nq::SolveResult r = nq::solve_first({.n = static_cast<int>(n), .probing = false});
     EXPECT_TRUE(r.complete);
     if (all.empty()) {
       EXPECT_FALSE(r.solution) << "n = " << n;
@@ -25,6 +25,39 @@ TEST(solve, finds_the_lexicographically_first_solution) {
     ASSERT_TRUE(r.solution) << "n = " << n;
     const std::vector<unsigned> got(r.solution->columns().begin(), r.solution->columns().end());
     EXPECT_EQ(got, all.front()) << "n = " << n;
+  }
+}
+
+// OEIS A141843, rows n = 4..12: the lexicographically first solutions, 1-based.
+TEST(solve, matches_the_published_first_solutions) {
+  const std::vector<std::vector<nq::Column>> published = {{2, 4, 1, 3},
+                                                          {1, 3, 5, 2, 4},
+                                                          {2, 4, 6, 1, 3, 5},
+                                                          {1, 3, 5, 7, 2, 4, 6},
+                                                          {1, 5, 8, 6, 3, 7, 2, 4},
+                                                          {1, 3, 6, 8, 2, 4, 9, 7, 5},
+                                                          {1, 3, 6, 8, 10, 5, 9, 2, 4, 7},
+                                                          {1, 3, 5, 7, 9, 11, 2, 4, 6, 8, 10},
+                                                          {1, 3, 5, 8, 10, 12, 6, 11, 2, 7, 9, 4}};
+  for (const auto& row : published) {
+    std::vector<nq::Column> expected;
+    for (nq::Column c : row) expected.push_back(c - 1);
+    for (bool probing : {true, false}) {
+      const nq::SolveResult r =
+          nq::solve_first({.n = static_cast<int>(row.size()), .probing = probing});
+      ASSERT_TRUE(r.solution);
+      EXPECT_EQ(*r.solution, nq::Placement(expected)) << row.size() << " probing " << probing;
+    }
+  }
+}
+
+// The probing search against the plain row-by-row one, which is the definition spelt out.
+TEST(solve, probing_finds_the_same_first_solution_as_plain_search_up_to_30) {
+  for (int n = 1; n <= 30; ++n) {
+    const nq::SolveResult plain = nq::solve_first({.n = n, .probing = false});
+    const nq::SolveResult probing = nq::solve_first({.n = n, .probing = true});
+    EXPECT_EQ(plain.solution, probing.solution) << "n = " << n;
+    EXPECT_TRUE(probing.complete);
   }
 }
 
@@ -48,4 +81,6 @@ TEST(solve, stops_when_asked) {
 TEST(solve, rejects_sizes_it_cannot_do) {
   EXPECT_THROW(nq::solve_first({.n = 0}), std::invalid_argument);
   EXPECT_THROW(nq::solve_first({.n = nq::kMaxSolveFirstN + 1}), std::invalid_argument);
+  EXPECT_THROW(nq::solve_first({.n = nq::kMaxSolveFirstN + 1, .probing = false}),
+               std::invalid_argument);
 }
