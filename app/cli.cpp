@@ -8,6 +8,8 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <iostream>
 #include <limits>
 #include <new>
@@ -39,6 +41,22 @@ CLI::Validator whole_number(std::uint64_t min = 0,
       "UINT");
 }
 
+// A duration in seconds: finite, from a millisecond to about four months (CLI11's own range
+// check lets "nan" through, and "inf" would overflow the clock).
+CLI::Validator seconds() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        char* end = nullptr;
+        const double value = std::strtod(text.c_str(), &end);
+        if (end == text.c_str() || *end != '\0' || !std::isfinite(value) || value < 0.001 ||
+            value > 1e7) {
+          return "expected seconds between 0.001 and 10000000, got '" + text + "'";
+        }
+        return "";
+      },
+      "SECONDS");
+}
+
 void add_count(CLI::App& app, CountArgs& args) {
   auto* cmd = app.add_subcommand("count", "Count all solutions and the unique ones");
   cmd->add_option("N", args.n, "Board size, 1..32")->required();
@@ -65,8 +83,9 @@ void add_solve(CLI::App& app, SolveArgs& args) {
   cmd->add_flag("--one-per-line", args.one_per_line, "perm: one column number per line");
   cmd->add_option("--seed", args.seed, "random: the seed (same seed, same solution)")
       ->transform(whole_number());
-  cmd->add_option("--timeout", args.timeout, "first, backtrack: give up after this many seconds")
-      ->check(CLI::PositiveNumber);
+  cmd->add_option("--timeout", args.timeout,
+                  "random, first, backtrack: give up after this many seconds")
+      ->check(seconds());
   cmd->footer(
       "Example:\n  nqueens solve 8                     2 4 6 8 3 1 7 5\n"
       "  nqueens solve 8 --method first      1 5 8 6 3 7 2 4\n"

@@ -73,15 +73,23 @@ void write_construction(const nq::ExplicitSolution& s, const SolveArgs& args) {
   writer.finish();
 }
 
+// A search that stopped early: at the --timeout (exit 124) or on Ctrl-C (exit 130).
+int gave_up(const Deadline& deadline, double timeout, const std::string& work) {
+  if (deadline.expired()) {
+    fmt::print(stderr, "nqueens: gave up after {} s ({}); no solution found yet\n", timeout, work);
+    return kExitTimeout;
+  }
+  fmt::print(stderr, "nqueens: interrupted after {}, no solution yet\n", work);
+  return kExitInterrupted;
+}
+
 int search_random(std::uint64_t n, const SolveArgs& args) {
   require_memory(nq::local_search_bytes(n), fmt::format("random search for n = {}", n));
   InterruptGuard interrupt;
+  const Deadline deadline(interrupt.token(), args.timeout);
   const nq::LocalSearchResult r =
-      nq::solve_random({.n = n, .seed = args.seed, .stop = interrupt.token()});
-  if (!r.complete) {
-    fmt::print(stderr, "nqueens: interrupted after {} swaps, no solution yet\n", r.swaps);
-    return kExitInterrupted;
-  }
+      nq::solve_random({.n = n, .seed = args.seed, .stop = deadline.token()});
+  if (!r.complete) return gave_up(deadline, args.timeout, fmt::format("{} swaps", r.swaps));
   write_placement(*r.solution, args);
   return kExitOk;
 }
@@ -91,15 +99,7 @@ int search_first(int n, const SolveArgs& args) {
   const Deadline deadline(interrupt.token(), args.timeout);
   const nq::SolveResult r =
       nq::solve_first({.n = n, .stop = deadline.token(), .probing = args.method == "first"});
-  if (!r.complete) {
-    if (deadline.expired()) {
-      fmt::print(stderr, "nqueens: gave up after {} s ({} nodes); no solution found yet\n",
-                 args.timeout, r.nodes);
-      return kExitTimeout;
-    }
-    fmt::print(stderr, "nqueens: interrupted after {} nodes, no solution yet\n", r.nodes);
-    return kExitInterrupted;
-  }
+  if (!r.complete) return gave_up(deadline, args.timeout, fmt::format("{} nodes", r.nodes));
   write_placement(*r.solution, args);
   return kExitOk;
 }

@@ -16,11 +16,14 @@ ColumnWriter::ColumnWriter(FdOutput& out, ColumnFormat format, std::uint64_t n)
 void ColumnWriter::write(const nq::Column* columns, std::size_t count) {
   if (format_ == ColumnFormat::binary) {
     static_assert(std::endian::native == std::endian::little, "binary output is little-endian");
-    out_.append(std::string_view(reinterpret_cast<const char*>(columns), count * sizeof(nq::Column)));
+    out_.append(
+        std::string_view(reinterpret_cast<const char*>(columns), count * sizeof(nq::Column)));
     out_.flush_if_full();
     return;
   }
-  const char separator = format_ == ColumnFormat::perm ? ' ' : format_ == ColumnFormat::json ? ',' : '\n';
+  const char separator = format_ == ColumnFormat::perm   ? ' '
+                         : format_ == ColumnFormat::json ? ','
+                                                         : '\n';
   for (std::size_t i = 0; i < count; ++i) {
     char* at = out_.reserve(12);
     if (written_++ > 0 && format_ != ColumnFormat::perm_lines) *at++ = separator;

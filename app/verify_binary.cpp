@@ -69,8 +69,8 @@ class ColumnReader {
 std::uint64_t queens_in(std::uint64_t bytes, std::optional<std::uint64_t> expected) {
   if (bytes == 0) throw nq::ParseError("binary: empty input; expected 4 bytes per queen");
   if (bytes % 4 != 0) {
-    throw nq::ParseError(fmt::format("binary: {} bytes is not a whole number of 4-byte columns",
-                                     bytes));
+    throw nq::ParseError(
+        fmt::format("binary: {} bytes is not a whole number of 4-byte columns", bytes));
   }
   const std::uint64_t n = bytes / 4;
   if (n > 0xFFFFFFFFull) throw nq::ParseError(fmt::format("binary: {} queens is too many", n));
@@ -89,7 +89,8 @@ nq::Attack find_attacker(ColumnReader& reader, std::uint64_t row_b, nq::Column c
     const std::size_t got = reader.next(piece);
     for (std::size_t i = 0; i < got && row < row_b; ++i, ++row) {
       if (nq::on_line(line, row, piece[i], row_b, col_b)) {
-        return {static_cast<std::size_t>(row), piece[i], static_cast<std::size_t>(row_b), col_b, line};
+        return {static_cast<std::size_t>(row), piece[i], static_cast<std::size_t>(row_b), col_b,
+                line};
       }
     }
   }
@@ -105,8 +106,8 @@ BinaryVerdict verify_binary(const std::string& path, std::optional<std::uint64_t
   std::string memory;
   if (!regular) memory = read_input(path);  // stdin, a pipe, or an error message from read_input
   BinaryVerdict verdict;
-  verdict.n = queens_in(regular ? static_cast<std::uint64_t>(info.st_size) : memory.size(),
-                        expected_size);
+  verdict.n =
+      queens_in(regular ? static_cast<std::uint64_t>(info.st_size) : memory.size(), expected_size);
   require_memory(nq::StreamingVerifier::bytes_needed(verdict.n), "verifying this placement");
 
   ColumnReader reader(path, regular ? nullptr : &memory);

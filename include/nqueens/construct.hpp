@@ -37,9 +37,9 @@ class ExplicitSolution {
   explicit ExplicitSolution(std::uint64_t n);  // throws std::invalid_argument if no solution
 
   std::uint64_t size() const { return n_; }
-  Column column(std::uint64_t row) const;                    // 0-based, O(1)
-  const std::vector<Run>& runs() const { return runs_; }      // the rows in order, for streaming
-  Placement placement() const;                                // the whole board (n * 4 bytes)
+  Column column(std::uint64_t row) const;                 // 0-based, O(1)
+  const std::vector<Run>& runs() const { return runs_; }  // the rows in order, for streaming
+  Placement placement() const;                            // the whole board (n * 4 bytes)
 
  private:
   std::uint64_t n_;

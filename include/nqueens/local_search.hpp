@@ -23,7 +23,7 @@
 namespace nq {
 
 struct LocalSearchOptions {
-  std::uint64_t n = 8;        // 1 or 4 .. 2^32 - 1
+  std::uint64_t n = 8;  // 1 or 4 .. 2^32 - 1
   std::uint64_t seed = 1;
   std::stop_token stop = {};  // checked between rounds of repairs
 };

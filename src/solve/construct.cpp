@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The explicit construction as a list of at most five runs of step 2 (see construct.hpp).
+#include "nqueens/construct.hpp"
+
 #include <stdexcept>
 #include <string>
-
-#include "nqueens/construct.hpp"
 
 namespace nq {
 
@@ -50,7 +50,8 @@ Placement ExplicitSolution::placement() const {
   std::vector<Column> col;
   col.reserve(n_);
   for (const Run& run : runs_) {
-    for (std::uint64_t i = 0; i < run.count; ++i) col.push_back(static_cast<Column>(run.first + 2 * i - 1));
+    for (std::uint64_t i = 0; i < run.count; ++i)
+      col.push_back(static_cast<Column>(run.first + 2 * i - 1));
   }
   return Placement(std::move(col));
 }

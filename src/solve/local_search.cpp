@@ -8,13 +8,13 @@
 // when it lowers the total number of attacking pairs. Counters per diagonal make a trial O(1):
 // taking a queen off a diagonal holding k queens removes k - 1 attacking pairs, putting one on a
 // diagonal holding k adds k. If a round of repairs makes no progress the search starts afresh.
+#include "nqueens/local_search.hpp"
+
 #include <algorithm>
 #include <numeric>
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include "nqueens/local_search.hpp"
 
 namespace nq {
 
@@ -42,13 +42,15 @@ class Board {
  public:
   explicit Board(std::uint64_t n) : n_(n), col_(n), diag_(2 * n), anti_(2 * n) {}
 
-  void start(Random& random, std::uint64_t& attempts) {
+  // False if stopped before the board was built.
+  bool start(Random& random, std::uint64_t& attempts, const std::stop_token& stop) {
     std::iota(col_.begin(), col_.end(), Column{0});
     std::fill(diag_.begin(), diag_.end(), 0);
     std::fill(anti_.begin(), anti_.end(), 0);
     pairs_ = 0;
     constexpr int kTries = 32;
     for (std::uint64_t i = 0; i < n_; ++i) {
+      if ((i & 0xFFFF) == 0xFFFF && stop.stop_requested()) return false;
       std::uint64_t j = i;
       for (int t = 0; t < kTries; ++t) {
         ++attempts;
@@ -58,6 +60,7 @@ class Board {
       std::swap(col_[i], col_[j]);
       add(i);
     }
+    return true;
   }
 
   bool attacked(std::uint64_t row) const {
@@ -99,11 +102,13 @@ class Board {
   std::uint64_t pairs_ = 0;                 // attacking pairs in all
 };
 
-// Repairs until no pair attacks, or returns false when a whole round over the attacked rows
-// brought no improvement (the caller then starts afresh).
+// Repairs until no pair attacks. A round that brings no improvement doubles the swaps offered
+// to each attacked row (a few queens near the end can be hard to place); when even the most
+// generous round fails, returns false and the caller starts afresh.
 bool repair(Board& board, Random& random, LocalSearchResult& result, const std::stop_token& stop) {
   const std::uint64_t n = board.size();
-  constexpr int kTriesPerRow = 64;
+  constexpr std::uint64_t kFewestTries = 64, kMostTries = 1 << 14;
+  std::uint64_t tries = kFewestTries;
   std::vector<std::uint64_t> attacked;
   while (board.pairs() > 0) {
     if (stop.stop_requested()) return false;
@@ -113,12 +118,16 @@ bool repair(Board& board, Random& random, LocalSearchResult& result, const std::
     }
     const std::uint64_t pairs_before = board.pairs();
     for (std::uint64_t i : attacked) {
-      for (int t = 0; t < kTriesPerRow && board.attacked(i); ++t) {
+      for (std::uint64_t t = 0; t < tries && board.attacked(i); ++t) {
         ++result.attempts;
         if (board.try_swap(i, random.below(n))) ++result.swaps;
       }
     }
-    if (board.pairs() == pairs_before) return false;
+    if (board.pairs() < pairs_before) {
+      tries = kFewestTries;
+    } else if ((tries *= 2) > kMostTries) {
+      return false;
+    }
   }
   return true;
 }
@@ -136,8 +145,10 @@ LocalSearchResult solve_random(const LocalSearchOptions& options) {
   Random random(options.seed);
   Board board(n);
   for (;; ++result.restarts) {
-    board.start(random, result.attempts);
-    if (repair(board, random, result, options.stop)) break;
+    if (board.start(random, result.attempts, options.stop) &&
+        repair(board, random, result, options.stop)) {
+      break;
+    }
     if (options.stop.stop_requested()) return result;
   }
   result.solution = Placement(board.release());

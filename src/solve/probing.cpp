@@ -6,11 +6,11 @@
 // queen attacks from every other open row, failing as soon as some row has none left or some
 // open column can no longer be reached. Existence searches that succeed are fast; the cost is
 // in refuting the columns left of the answer, which this order does far better than row order.
+#include "solve/probing.hpp"
+
 #include <array>
 #include <bit>
 #include <vector>
-
-#include "solve/probing.hpp"
 
 namespace nq::detail {
 
@@ -102,7 +102,8 @@ SolveResult solve_first_by_probing(const SolveOptions& options) {
   SolveResult result;
   for (int row = 0; row < n; ++row) {
     bool fixed = false;
-    for (std::uint64_t f = board.free[static_cast<std::size_t>(row)]; f != 0 && !fixed; f &= f - 1) {
+    for (std::uint64_t f = board.free[static_cast<std::size_t>(row)]; f != 0 && !fixed;
+         f &= f - 1) {
       Board next = board;
       const int c = std::countr_zero(f);
       if (prober.place(next, row, c) && prober.completable(next)) {

@@ -56,7 +56,9 @@ TEST(solve_cli, random_is_reproducible_and_varies_with_the_seed) {
 TEST(solve_cli, large_boards_stream_through_binary_verify) {
   const std::string construct = nq::test::temp_file("construct.bin", "");
   ASSERT_EQ(std::system((std::string("'") + NQ_BINARY + "' solve 3000001 --format binary > " +
-                         quoted(construct)).c_str()), 0);
+                         quoted(construct))
+                            .c_str()),
+            0);
   EXPECT_EQ(run_nqueens("verify --binary " + quoted(construct)).out, "valid\n");
   const auto random = run_nqueens("solve 100000 --method random --seed 3 --format binary");
   ASSERT_EQ(random.code, 0);
