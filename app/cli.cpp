@@ -113,6 +113,47 @@ void add_enumerate(CLI::App& app, EnumerateArgs& args) {
       "  nqueens enumerate 10 --skip 100 --limit 10\n");
 }
 
+void add_classic(CLI::App& app, ClassicArgs& args) {
+  auto* cmd = app.add_subcommand("classic", "Run one of the textbook methods, counting its work");
+  cmd->add_option("N", args.n, "Board size, 1..32")->required();
+  cmd->add_option("-m,--method", args.method,
+                  "blind, nested, iterative, recursive, board-scan, permutations, amb, "
+                  "functional or bitmask")
+      ->check(CLI::IsMember({"blind", "nested", "iterative", "recursive", "board-scan",
+                             "permutations", "amb", "functional", "bitmask"}));
+  cmd->add_flag("--all", args.all, "Print every solution (the default)");
+  cmd->add_flag("--first", args.first, "Print the first solution only");
+  cmd->add_flag("--count", args.count, "Print only the number of solutions");
+  cmd->add_flag("--json", args.json, "Print one JSON object with the counters");
+  cmd->footer(
+      "Example:\n  nqueens classic 6 --method permutations\n"
+      "  nqueens classic 8 --method blind --count\n");
+}
+
+void add_compare(CLI::App& app, CompareArgs& args) {
+  auto* cmd = app.add_subcommand("compare", "All the textbook methods side by side");
+  cmd->add_option("N", args.n, "Board size, 1..32")->required();
+  cmd->add_option("--methods", args.methods, "Only these methods (comma-separated)")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"blind", "nested", "iterative", "recursive", "board-scan",
+                             "permutations", "amb", "functional", "bitmask"}));
+  cmd->add_option("--budget", args.budget,
+                  "Seconds a method may take; those estimated to need more are skipped")
+      ->check(seconds());
+  cmd->add_flag("--json", args.json, "Print one JSON object");
+  cmd->footer("Example:\n  nqueens compare 8\n  nqueens compare 10 --budget 2 --json\n");
+}
+
+void add_infinite(CLI::App& app, InfiniteArgs& args) {
+  auto* cmd = app.add_subcommand("infinite", "The first K terms of the quintal queens placement");
+  cmd->add_option("K", args.k, "How many rows, up to 5^13")->required();
+  cmd->add_flag("--verify", args.verify,
+                "Check that every prefix of length 5^j <= K is a solution");
+  cmd->add_flag("--one-per-line", args.one_per_line, "One column number per line");
+  cmd->footer(
+      "Example:\n  nqueens infinite 25 | nqueens verify\n  nqueens infinite 390625 --verify\n");
+}
+
 void add_verify(CLI::App& app, VerifyArgs& args) {
   auto* cmd = app.add_subcommand("verify", "Check a placement; name the first attacking pair");
   cmd->add_option("FILE", args.input, "Placement in perm, board or JSON format ('-': stdin)");
@@ -147,8 +188,9 @@ void check_subcommand(CLI::App& app, const std::string& name) {
   try {
     app.get_subcommand(name);
   } catch (const CLI::OptionNotFound&) {
-    throw UsageError("unknown subcommand '" + name +
-                     "' (choose count, enumerate, solve, verify or render)");
+    throw UsageError(
+        "unknown subcommand '" + name +
+        "' (choose count, enumerate, solve, verify, render, classic, compare or infinite)");
   }
 }
 
@@ -171,11 +213,17 @@ int main(int argc, char** argv) {
   CountArgs count;
   SolveArgs solve;
   EnumerateArgs enumerate;
+  ClassicArgs classic;
+  CompareArgs compare;
+  InfiniteArgs infinite;
   VerifyArgs verify;
   RenderArgs render;
   add_count(app, count);
   add_solve(app, solve);
   add_enumerate(app, enumerate);
+  add_classic(app, classic);
+  add_compare(app, compare);
+  add_infinite(app, infinite);
   add_verify(app, verify);
   add_render(app, render);
 
@@ -186,6 +234,9 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("count")) return run_count(count);
     if (app.got_subcommand("solve")) return run_solve(solve);
     if (app.got_subcommand("enumerate")) return run_enumerate(enumerate);
+    if (app.got_subcommand("classic")) return run_classic(classic);
+    if (app.got_subcommand("compare")) return run_compare(compare);
+    if (app.got_subcommand("infinite")) return run_infinite(infinite);
     if (app.got_subcommand("verify")) return run_verify(verify);
     return run_render(render);
   } catch (const CLI::CallForHelp& e) {

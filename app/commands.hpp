@@ -7,6 +7,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace nqcli {
 
@@ -41,6 +42,26 @@ struct EnumerateArgs {
   bool stats = false;
 };
 
+struct ClassicArgs {
+  std::string n;
+  std::string method = "recursive";
+  bool all = false, first = false, count = false;  // at most one; default --all
+  bool json = false;
+};
+
+struct CompareArgs {
+  std::string n;
+  std::vector<std::string> methods;  // empty: all
+  double budget = 10;                // seconds per method
+  bool json = false;
+};
+
+struct InfiniteArgs {
+  std::string k;
+  bool verify = false;
+  bool one_per_line = false;
+};
+
 struct SolveArgs {
   std::string n;
   std::string method = "construct";  // construct, random, first, backtrack
@@ -69,6 +90,9 @@ struct RenderArgs {
 int run_count(const CountArgs& args);
 int run_solve(const SolveArgs& args);
 int run_enumerate(const EnumerateArgs& args);
+int run_classic(const ClassicArgs& args);
+int run_compare(const CompareArgs& args);
+int run_infinite(const InfiniteArgs& args);
 int run_verify(const VerifyArgs& args);
 int run_render(const RenderArgs& args);
 

@@ -2,10 +2,13 @@
 // The whole public API of libnqueens in one include.
 #pragma once
 
+#include "nqueens/amb.hpp"           // Amb: nondeterministic choice with backtracking
+#include "nqueens/classic.hpp"       // the textbook methods, instrumented
 #include "nqueens/construct.hpp"     // ExplicitSolution: one solution for any n, by formula
 #include "nqueens/count.hpp"         // count(): total and unique solutions
 #include "nqueens/enumerate.hpp"     // enumerate(): all solutions or one per class, in order
 #include "nqueens/format.hpp"        // perm, board and JSON readers and writers
+#include "nqueens/infinite.hpp"      // quintal_column(): the infinite quintal queens
 #include "nqueens/local_search.hpp"  // solve_random(): QS4-style local search
 #include "nqueens/placement.hpp"     // Placement: col[row]
 #include "nqueens/render.hpp"        // text, Unicode and SVG drawings

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: MIT
+// `nqueens classic N --method M`: one of the textbook methods, with its work counters on
+// stderr; `nqueens compare N`: all of them in one table (or one JSON object), skipping those
+// whose estimated work would blow the per-method --budget, and stopping any that still runs
+// past it.
+#include <fmt/core.h>
+
+#include <chrono>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "deadline.hpp"
+#include "interrupt.hpp"
+#include "nqueens/classic.hpp"
+#include "nqueens/format.hpp"
+#include "numbers.hpp"
+
+namespace nqcli {
+
+namespace {
+
+namespace classic = nq::classic;
+
+classic::Method method_named(const std::string& name) {
+  const auto method = classic::method_from_string(name);
+  if (!method) throw UsageError("unknown method '" + name + "'");
+  return *method;
+}
+
+struct Timed {
+  classic::Result result;
+  double seconds = 0;
+};
+
+Timed timed_run(classic::Method method, const classic::Options& options) {
+  const auto start = std::chrono::steady_clock::now();
+  Timed t{classic::run(method, options)};
+  t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return t;
+}
+
+// The rate assumed when estimating a method's time from its step count: a conservative figure
+// for simple steps on our machines (the textbook methods do a few nanoseconds of work each).
+constexpr double kStepsPerSecond = 1e8;
+
+}  // namespace
+
+int run_classic(const ClassicArgs& args) {
+  const int n = parse_board_size(args.n, classic::kMaxN, "classic");
+  const classic::Method method = method_named(args.method);
+  if (args.all + args.first + args.count > 1) {
+    throw UsageError("choose one of --all, --first and --count");
+  }
+  const classic::Mode mode = args.first   ? classic::Mode::first
+                             : args.count ? classic::Mode::count
+                                          : classic::Mode::all;
+  InterruptGuard interrupt;
+  const Timed t = timed_run(method, {.n = n, .mode = mode, .stop = interrupt.token()});
+  const classic::Counters& k = t.result.counters;
+  if (args.json) {
+    nlohmann::ordered_json j = {{"n", n},
+                                {"method", classic::to_string(method)},
+                                {"solutions", t.result.count},
+                                {"placements", k.placements},
+                                {"checks", k.checks},
+                                {"nodes", k.nodes},
+                                {"seconds", t.seconds},
+                                {"complete", t.result.complete}};
+    if (mode != classic::Mode::count) {
+      j["perms"] = nlohmann::json::array();
+      for (const nq::Placement& p : t.result.solutions) j["perms"].push_back(nq::to_perm(p));
+    }
+    std::cout << j.dump() << '\n';
+  } else if (mode == classic::Mode::count) {
+    fmt::print("{}\n", t.result.count);
+  } else {
+    for (const nq::Placement& p : t.result.solutions) nq::write_perm(std::cout, p);
+  }
+  std::cout.flush();
+  if (!args.json) {
+    fmt::print(stderr, "{}: {} solutions, {} placements, {} checks, {} nodes, {:.3f} s\n",
+               classic::to_string(method), t.result.count, k.placements, k.checks, k.nodes,
+               t.seconds);
+  }
+  if (!t.result.complete) return kExitInterrupted;
+  if (mode == classic::Mode::first && t.result.count == 0) {
+    fmt::print(stderr, "nqueens: there is no solution for n = {}\n", n);
+    return kExitNo;
+  }
+  return kExitOk;
+}
+
+int run_compare(const CompareArgs& args) {
+  const int n = parse_board_size(args.n, classic::kMaxN, "compare");
+  std::vector<classic::Method> methods;
+  for (const std::string& name : args.methods) methods.push_back(method_named(name));
+  if (methods.empty()) methods.assign(classic::kAllMethods.begin(), classic::kAllMethods.end());
+
+  InterruptGuard interrupt;
+  nlohmann::ordered_json rows = nlohmann::json::array();
+  for (classic::Method method : methods) {
+    nlohmann::ordered_json row = {{"method", classic::to_string(method)}};
+    const double estimate = classic::estimated_steps(method, n) / kStepsPerSecond;
+    if (estimate > args.budget) {
+      row["skipped"] = fmt::format("estimated {:.3g} s, over the budget of {} s", estimate,
+                                   args.budget);
+      rows.push_back(row);
+      continue;
+    }
+    const Deadline deadline(interrupt.token(), args.budget);
+    const Timed t = timed_run(method, {.n = n, .mode = classic::Mode::count,
+                                       .stop = deadline.token()});
+    if (interrupt.interrupted()) return kExitInterrupted;
+    if (!t.result.complete) {
+      row["skipped"] = fmt::format("stopped at the budget of {} s", args.budget);
+    }
+    row["solutions"] = t.result.count;
+    row["placements"] = t.result.counters.placements;
+    row["checks"] = t.result.counters.checks;
+    row["nodes"] = t.result.counters.nodes;
+    row["seconds"] = t.seconds;
+    rows.push_back(row);
+  }
+
+  if (args.json) {
+    std::cout << nlohmann::ordered_json{{"n", n}, {"methods", rows}}.dump() << '\n';
+    return kExitOk;
+  }
+  fmt::print("{:<13} {:>10} {:>14} {:>14} {:>14} {:>10}\n", "method", "solutions", "placements",
+             "checks", "nodes", "seconds");
+  for (const auto& row : rows) {
+    if (row.contains("skipped") && !row.contains("solutions")) {
+      fmt::print("{:<13} skipped: {}\n", row["method"].get<std::string>(),
+                 row["skipped"].get<std::string>());
+      continue;
+    }
+    fmt::print("{:<13} {:>10} {:>14} {:>14} {:>14} {:>10.4f}{}\n",
+               row["method"].get<std::string>(), row["solutions"].get<std::uint64_t>(),
+               row["placements"].get<std::uint64_t>(), row["checks"].get<std::uint64_t>(),
+               row["nodes"].get<std::uint64_t>(), row["seconds"].get<double>(),
+               row.contains("skipped") ? "  (" + row["skipped"].get<std::string>() + ")" : "");
+  }
+  return kExitOk;
+}
+
+}  // namespace nqcli

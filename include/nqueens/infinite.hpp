@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: MIT
+// The infinite "quintal queens" placement (OEIS A065256 and relatives): a queen in every row of
+// an infinite board, no two attacking, whose first 5^k rows are a solution of the 5^k board for
+// every k. It is the 5-queens solution 1 3 5 2 4 (0-based 0 2 4 1 3, a queen in the corner)
+// tiled into itself: the column of row i doubles every base-5 digit of i, modulo 5.
+//
+// Example:
+//   nq::quintal_column(7) == 14;   // 7 = (1 2) in base 5 -> (2 4) = 14
+#pragma once
+
+#include <cstdint>
+
+namespace nq {
+
+std::uint64_t quintal_column(std::uint64_t row);  // 0-based column of 0-based row, O(log row)
+
+}  // namespace nq
