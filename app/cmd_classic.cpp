@@ -103,14 +103,14 @@ int run_compare(const CompareArgs& args) {
     nlohmann::ordered_json row = {{"method", classic::to_string(method)}};
     const double estimate = classic::estimated_steps(method, n) / kStepsPerSecond;
     if (estimate > args.budget) {
-      row["skipped"] = fmt::format("estimated {:.3g} s, over the budget of {} s", estimate,
-                                   args.budget);
+      row["skipped"] =
+          fmt::format("estimated {:.3g} s, over the budget of {} s", estimate, args.budget);
       rows.push_back(row);
       continue;
     }
     const Deadline deadline(interrupt.token(), args.budget);
-    const Timed t = timed_run(method, {.n = n, .mode = classic::Mode::count,
-                                       .stop = deadline.token()});
+    const Timed t =
+        timed_run(method, {.n = n, .mode = classic::Mode::count, .stop = deadline.token()});
     if (interrupt.interrupted()) return kExitInterrupted;
     if (!t.result.complete) {
       row["skipped"] = fmt::format("stopped at the budget of {} s", args.budget);
@@ -135,10 +135,10 @@ int run_compare(const CompareArgs& args) {
                  row["skipped"].get<std::string>());
       continue;
     }
-    fmt::print("{:<13} {:>10} {:>14} {:>14} {:>14} {:>10.4f}{}\n",
-               row["method"].get<std::string>(), row["solutions"].get<std::uint64_t>(),
-               row["placements"].get<std::uint64_t>(), row["checks"].get<std::uint64_t>(),
-               row["nodes"].get<std::uint64_t>(), row["seconds"].get<double>(),
+    fmt::print("{:<13} {:>10} {:>14} {:>14} {:>14} {:>10.4f}{}\n", row["method"].get<std::string>(),
+               row["solutions"].get<std::uint64_t>(), row["placements"].get<std::uint64_t>(),
+               row["checks"].get<std::uint64_t>(), row["nodes"].get<std::uint64_t>(),
+               row["seconds"].get<double>(),
                row.contains("skipped") ? "  (" + row["skipped"].get<std::string>() + ")" : "");
   }
   return kExitOk;

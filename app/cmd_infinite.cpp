@@ -52,8 +52,10 @@ int run_infinite(const InfiniteArgs& args) {
   ColumnWriter writer(out, args.one_per_line ? ColumnFormat::perm_lines : ColumnFormat::perm, k);
   std::vector<nq::Column> piece(1 << 16);
   for (std::uint64_t row = 0; row < k && !out.closed() && !interrupt.interrupted();) {
-    const std::size_t take = static_cast<std::size_t>(std::min<std::uint64_t>(piece.size(), k - row));
-    for (std::size_t i = 0; i < take; ++i) piece[i] = static_cast<nq::Column>(nq::quintal_column(row + i));
+    const std::size_t take =
+        static_cast<std::size_t>(std::min<std::uint64_t>(piece.size(), k - row));
+    for (std::size_t i = 0; i < take; ++i)
+      piece[i] = static_cast<nq::Column>(nq::quintal_column(row + i));
     writer.write(piece.data(), take);
     row += take;
   }

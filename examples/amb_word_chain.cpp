@@ -2,9 +2,8 @@
 // The classic Amb puzzle: pick one word from each of four lists so that each word's last
 // letter is the first letter of the next word. With nq::Amb the program states the puzzle and
 // nothing else; the search is Amb's. Prints "that thing grows slowly".
-#include <nqueens/amb.hpp>
-
 #include <iostream>
+#include <nqueens/amb.hpp>
 #include <string>
 #include <vector>
 

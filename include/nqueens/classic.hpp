@@ -44,7 +44,7 @@ inline constexpr std::array<Method, 9> kAllMethods = {
 enum class Mode { all, first, count };  // keep every solution, stop at the first, only count
 
 struct Options {
-  int n = 8;                  // 1..kMaxN
+  int n = 8;  // 1..kMaxN
   Mode mode = Mode::all;
   std::stop_token stop = {};  // ends the method early (complete == false)
 };
@@ -59,7 +59,7 @@ struct Result {
   std::vector<Placement> solutions;  // Mode::all: every one; Mode::first: at most one
   std::uint64_t count = 0;           // solutions found
   Counters counters;
-  bool complete = false;             // false if stopped
+  bool complete = false;  // false if stopped
 };
 
 inline constexpr int kMaxN = 32;

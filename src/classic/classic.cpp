@@ -62,7 +62,7 @@ double estimated_steps(Method method, int n) {
   }
   const double nodes = 2057 * std::pow(5.3, dn - 8);
   const double per_node = method == Method::bitmask ? 1 : dn;  // checks per node
-  const double amb_replay = method == Method::amb ? dn : 1;     // Amb replays its path
+  const double amb_replay = method == Method::amb ? dn : 1;    // Amb replays its path
   return nodes * per_node * amb_replay;
 }
 

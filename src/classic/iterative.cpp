@@ -13,7 +13,7 @@ Result iterative(const Options& options) {
   int row = 0;
   while (row >= 0 && !c.should_stop()) {
     int& queen = col[static_cast<std::size_t>(row)];
-    ++queen;  // advance
+    ++queen;           // advance
     if (queen == n) {  // off the edge: back up
       queen = -1;
       --row;

@@ -63,8 +63,8 @@ TEST(classic_cli, infinite_streams_and_verifies_its_prefixes) {
 
 TEST(classic_cli, bad_arguments_are_usage_errors) {
   for (const char* args : {"classic 8 --method magic", "classic 8 --first --count", "classic 0",
-                           "compare 8 --methods blind,magic", "compare 8 --budget 0",
-                           "infinite 0", "infinite 99999999999", "infinite x"}) {
+                           "compare 8 --methods blind,magic", "compare 8 --budget 0", "infinite 0",
+                           "infinite 99999999999", "infinite x"}) {
     const auto r = run_nqueens(args);
     EXPECT_EQ(r.code, 2) << args;
     EXPECT_EQ(r.err.rfind("nqueens: ", 0), 0u) << args << ": " << r.err;

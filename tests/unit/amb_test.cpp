@@ -23,7 +23,9 @@ TEST(amb, enumerates_every_combination_in_order) {
   std::vector<std::pair<int, char>> seen;
   std::pair<int, char> current;
   const auto successes = amb.run_all(
-      [&](nq::Amb& a) { current = {a.choose({1, 2, 3}), a.choose({'x', 'y'})}; },
+      [&](nq::Amb& a) {
+        current = {a.choose({1, 2, 3}), a.choose({'x', 'y'})};
+      },
       [&] {
         seen.push_back(current);
         return true;
@@ -71,6 +73,10 @@ TEST(amb, nested_choices_depend_on_earlier_ones) {
 TEST(amb, stops_when_the_success_callback_says_so) {
   nq::Amb amb;
   int calls = 0;
-  EXPECT_EQ(amb.run_all([](nq::Amb& a) { a.choose({1, 2, 3, 4}); }, [&] { return ++calls < 2; }),
+  EXPECT_EQ(amb.run_all(
+                [](nq::Amb& a) {
+                  a.choose({1, 2, 3, 4});
+                },
+                [&] { return ++calls < 2; }),
             2u);
 }

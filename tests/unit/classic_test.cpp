@@ -44,7 +44,8 @@ TEST(classic, every_method_lists_the_same_solutions_in_the_same_order) {
 }
 
 TEST(classic, blind_counts_92_among_all_8_to_the_8_boards) {
-  const auto r = nq::classic::run(nq::classic::Method::blind, {.n = 8, .mode = nq::classic::Mode::count});
+  const auto r =
+      nq::classic::run(nq::classic::Method::blind, {.n = 8, .mode = nq::classic::Mode::count});
   EXPECT_EQ(r.count, 92u);
   EXPECT_EQ(r.counters.placements, 16'777'216u);
   EXPECT_TRUE(r.solutions.empty());
@@ -72,7 +73,10 @@ TEST(classic, first_mode_stops_at_the_first_solution) {
     ASSERT_EQ(r.solutions.size(), 1u) << nq::classic::to_string(m);
     EXPECT_EQ(nq::to_perm(r.solutions[0]), "2 4 6 1 3 5") << nq::classic::to_string(m);
   }
-  EXPECT_EQ(nq::classic::run(nq::classic::Method::nested, {.n = 3, .mode = nq::classic::Mode::first}).count, 0u);
+  EXPECT_EQ(
+      nq::classic::run(nq::classic::Method::nested, {.n = 3, .mode = nq::classic::Mode::first})
+          .count,
+      0u);
 }
 
 TEST(classic, names_round_trip) {
@@ -85,6 +89,7 @@ TEST(classic, names_round_trip) {
 TEST(classic, stops_when_asked) {
   std::stop_source source;
   source.request_stop();
-  const auto r = nq::classic::run(nq::classic::Method::blind, {.n = 10, .stop = source.get_token()});
+  const auto r =
+      nq::classic::run(nq::classic::Method::blind, {.n = 10, .stop = source.get_token()});
   EXPECT_FALSE(r.complete);
 }
