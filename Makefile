@@ -8,7 +8,7 @@
 #   make format-check            clang-format finds nothing to change
 
 ARGS ?= count 12
-SOURCES = $(shell git ls-files '*.cpp' '*.hpp' 2>/dev/null)
+SOURCES = $(shell git ls-files --cached --others --exclude-standard '*.cpp' '*.hpp' 2>/dev/null)
 
 .PHONY: deps build run test test-release test-fuzz test-asan format format-check clean
 
