@@ -24,8 +24,9 @@ constexpr std::uint64_t kMaxTerms = 1'220'703'125;  // 5^13: every column still 
 // shared diagonal.
 bool prefix_is_solution(std::uint64_t m, const InterruptGuard& interrupt) {
   nq::StreamingVerifier verifier(m);
-  for (std::uint64_t row = 0; row < m; ++row) {
-    const std::uint64_t col = nq::quintal_column(row);
+  nq::QuintalSequence sequence;
+  for (std::uint64_t row = 0; row < m; ++row, sequence.next()) {
+    const std::uint64_t col = sequence.column();
     if (col >= m || verifier.add(static_cast<nq::Column>(col))) return false;
     if ((row & 0xFFFFF) == 0 && interrupt.interrupted()) return false;
   }
@@ -51,11 +52,13 @@ int run_infinite(const InfiniteArgs& args) {
   FdOutput out(STDOUT_FILENO);
   ColumnWriter writer(out, args.one_per_line ? ColumnFormat::perm_lines : ColumnFormat::perm, k);
   std::vector<nq::Column> piece(1 << 16);
+  nq::QuintalSequence sequence;
   for (std::uint64_t row = 0; row < k && !out.closed() && !interrupt.interrupted();) {
     const std::size_t take =
         static_cast<std::size_t>(std::min<std::uint64_t>(piece.size(), k - row));
-    for (std::size_t i = 0; i < take; ++i)
-      piece[i] = static_cast<nq::Column>(nq::quintal_column(row + i));
+    for (std::size_t i = 0; i < take; ++i, sequence.next()) {
+      piece[i] = static_cast<nq::Column>(sequence.column());
+    }
     writer.write(piece.data(), take);
     row += take;
   }

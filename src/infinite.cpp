@@ -6,6 +6,19 @@
 
 namespace nq {
 
+void QuintalSequence::next() {
+  // A digit 4 (column digit 3) rolls over to 0 (column digit 0) and carries.
+  std::uint64_t place = 1;
+  int k = 0;
+  for (; digits_[k] == 4; ++k, place *= 5) {
+    digits_[k] = 0;
+    column_ -= 3 * place;
+  }
+  const std::uint64_t before = 2u * digits_[k] % 5;
+  ++digits_[k];
+  column_ = column_ - before * place + (2u * digits_[k] % 5) * place;
+}
+
 std::uint64_t quintal_column(std::uint64_t row) {
   std::uint64_t column = 0, place = 1;
   for (; row > 0; row /= 5, place *= 5) column += (2 * (row % 5) % 5) * place;

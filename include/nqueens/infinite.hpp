@@ -14,4 +14,16 @@ namespace nq {
 
 std::uint64_t quintal_column(std::uint64_t row);  // 0-based column of 0-based row, O(log row)
 
+// The columns of rows 0, 1, 2, ... in turn, in amortised O(1) each: a base-5 odometer whose
+// digits are doubled as they turn.
+class QuintalSequence {
+ public:
+  std::uint64_t column() const { return column_; }  // the column of the current row
+  void next();                                      // on to the next row
+
+ private:
+  std::uint8_t digits_[28] = {};  // base-5 digits of the row, least significant first
+  std::uint64_t column_ = 0;
+};
+
 }  // namespace nq

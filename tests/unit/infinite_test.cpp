@@ -14,6 +14,13 @@ TEST(infinite, starts_with_the_five_queens_corner_solution) {
   for (std::uint64_t i = 0; i < first.size(); ++i) EXPECT_EQ(nq::quintal_column(i), first[i]);
 }
 
+TEST(infinite, the_sequence_agrees_with_the_formula) {
+  nq::QuintalSequence sequence;
+  for (std::uint64_t row = 0; row < 2'000'000; ++row, sequence.next()) {
+    ASSERT_EQ(sequence.column(), nq::quintal_column(row)) << row;
+  }
+}
+
 TEST(infinite, every_power_of_five_prefix_is_a_solution_and_a_permutation) {
   std::uint64_t m = 1;
   for (int j = 1; j <= 8; ++j) {
