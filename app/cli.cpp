@@ -15,6 +15,7 @@
 #include <new>
 
 #include "commands.hpp"
+#include "nqueens/classic.hpp"
 #include "nqueens/format.hpp"
 #include "nqueens/version.hpp"
 #include "numbers.hpp"
@@ -113,14 +114,22 @@ void add_enumerate(CLI::App& app, EnumerateArgs& args) {
       "  nqueens enumerate 10 --skip 100 --limit 10\n");
 }
 
+// The names of the textbook methods, from the library that defines them.
+std::vector<std::string> classic_method_names() {
+  std::vector<std::string> names;
+  for (nq::classic::Method m : nq::classic::kAllMethods) {
+    names.emplace_back(nq::classic::to_string(m));
+  }
+  return names;
+}
+
 void add_classic(CLI::App& app, ClassicArgs& args) {
   auto* cmd = app.add_subcommand("classic", "Run one of the textbook methods, counting its work");
   cmd->add_option("N", args.n, "Board size, 1..32")->required();
   cmd->add_option("-m,--method", args.method,
                   "blind, nested, iterative, recursive, board-scan, permutations, amb, "
                   "functional or bitmask")
-      ->check(CLI::IsMember({"blind", "nested", "iterative", "recursive", "board-scan",
-                             "permutations", "amb", "functional", "bitmask"}));
+      ->check(CLI::IsMember(classic_method_names()));
   cmd->add_flag("--all", args.all, "Print every solution (the default)");
   cmd->add_flag("--first", args.first, "Print the first solution only");
   cmd->add_flag("--count", args.count, "Print only the number of solutions");
@@ -135,8 +144,7 @@ void add_compare(CLI::App& app, CompareArgs& args) {
   cmd->add_option("N", args.n, "Board size, 1..32")->required();
   cmd->add_option("--methods", args.methods, "Only these methods (comma-separated)")
       ->delimiter(',')
-      ->check(CLI::IsMember({"blind", "nested", "iterative", "recursive", "board-scan",
-                             "permutations", "amb", "functional", "bitmask"}));
+      ->check(CLI::IsMember(classic_method_names()));
   cmd->add_option("--budget", args.budget,
                   "Seconds a method may take; those estimated to need more are skipped")
       ->check(seconds());
