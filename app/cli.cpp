@@ -63,12 +63,27 @@ void add_count(CLI::App& app, CountArgs& args) {
   cmd->add_option("N", args.n, "Board size, 1..32")->required();
   cmd->add_option("-t,--threads", args.threads, "Worker threads, 1..1024 (default: all cores)")
       ->transform(whole_number(1, 1024));
+  cmd->add_option("-e,--engine", args.engine,
+                  "auto (halves for 12..21, else backtrack), backtrack (border split + bitmask "
+                  "backtracking, n <= 32), halves (meet in the middle, 4 <= n <= 21)")
+      ->check(CLI::IsMember({"auto", "backtrack", "halves"}));
+  cmd->add_flag("--check", args.check,
+                "Compare the result with the published counts (OEIS A000170, A002562; n <= 27); "
+                "exit 1 on a mismatch");
+  cmd->add_option("--checkpoint", args.checkpoint,
+                  "Save finished work in FILE and resume from it when it exists")
+      ->type_name("FILE");
+  cmd->add_option("--checkpoint-every", args.checkpoint_every,
+                  "Seconds between checkpoint saves (default 30; fractions allowed)")
+      ->check(seconds());
   cmd->add_flag("--json", args.json, "Print one JSON object");
   cmd->add_flag("-q,--quiet", args.quiet, "No statistics or progress on stderr");
-  cmd->add_flag("--progress", args.progress, "Show progress on stderr even when not a terminal");
+  cmd->add_option("--progress", args.progress, "auto (when stderr is a terminal), always, or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
   cmd->footer(
       "Example:\n  nqueens count 8            8 queens: 92 solutions, 12 unique\n"
-      "  nqueens count 12 --json\n");
+      "  nqueens count 12 --json\n"
+      "  nqueens count 19 --checkpoint n19.ckpt    (Ctrl-C, then the same command resumes)\n");
 }
 
 void add_solve(CLI::App& app, SolveArgs& args) {
@@ -262,6 +277,8 @@ int main(int argc, char** argv) {
   } catch (const std::invalid_argument& e) {
     fail(kExitUsage, e.what());
   } catch (const std::overflow_error& e) {
+    fail(kExitUsage, e.what());
+  } catch (const std::runtime_error& e) {
     fail(kExitUsage, e.what());
   } catch (const std::bad_alloc&) {
     fail(kExitUsage, "not enough memory for this input");

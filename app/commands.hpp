@@ -26,9 +26,13 @@ struct UsageError : std::runtime_error {
 struct CountArgs {
   std::string n;  // as typed; checked by parse_board_size
   unsigned threads = 0;
+  std::string engine = "auto";    // auto, backtrack, halves
+  std::string progress = "auto";  // auto (when stderr is a terminal), always, never
+  std::string checkpoint;         // file to save finished subproblems in and resume from
+  double checkpoint_every = 30;   // seconds between saves
+  bool check = false;             // compare with the published values
   bool json = false;
   bool quiet = false;
-  bool progress = false;
 };
 
 struct EnumerateArgs {

@@ -5,13 +5,25 @@
 // Contract: count() returns the exact total (OEIS A000170) and unique count (A002562) for
 // 1 <= n <= kMaxCountN, or, when stopped through options.stop, a partial result with
 // complete == false (the total then covers only the subproblems finished, and the unique count
-// and class breakdown are left at 0). Throws std::invalid_argument for n outside the range and
+// and class breakdown are left at 0). Throws std::invalid_argument for n outside the range (or
+// above kMaxHalvesN for the halves engine, or a resume entry that does not fit) and
 // std::overflow_error if a sum would not fit in 64 bits (it cannot for n <= 28).
 //
-// Method: row-by-row bitmask backtracking over subproblems (the first rows pre-placed, first
-// queen in the left half: mirror symmetry halves the work), run on all threads; the unique count
-// follows from Burnside's lemma, unique = (total + P + 2R) / 8, with P and R counted by two small
-// searches over boards that are symmetric under the half turn and the quarter turn.
+// The search is split into subproblems with stable ids (0 .. subproblems - 1 for a given n and
+// engine): the same id always denotes the same piece of the search and always has the same count.
+// Each finished subproblem is reported through on_done, and a later run given those results in
+// `resume` skips them, which is how checkpoints, resumed runs and distributed runs share work.
+//
+// Engines (see docs/algorithms.md):
+//  - backtrack: the queens on the four edges of the board are placed first, one canonical
+//    placement per symmetry class weighted by its class size (8, 4, 2 or 1), and the rows between
+//    are filled by bitmask backtracking.
+//  - halves: meet in the middle; west and east half-boards are built from quarter-board tables and
+//    the pairs that share no diagonal are counted. Much faster from n = 12 or so, and its tables
+//    grow about 3x per n (kMaxHalvesN bounds them).
+//  - automatic: halves for 12 <= n <= kMaxHalvesN, backtrack otherwise.
+// The unique count follows from Burnside's lemma, unique = (total + P + 2R) / 8, with P and R
+// counted by two small searches over boards symmetric under the half turn and the quarter turn.
 //
 // Example:
 //   nq::CountResult r = nq::count({.n = 8});
@@ -20,38 +32,64 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <stop_token>
+#include <vector>
 
 namespace nq {
 
-inline constexpr int kMaxCountN = 32;  // masks are 64-bit; diagonals need 2n - 1 bits
+inline constexpr int kMaxCountN = 32;   // masks are 64-bit; diagonals need 2n - 1 bits
+inline constexpr int kMaxHalvesN = 21;  // its quarter tables take about 2 GB at n = 21
+
+enum class CountEngine { automatic, backtrack, halves };
+
+// The engine `automatic` stands for at this n.
+CountEngine resolve_engine(CountEngine engine, int n);
+const char* engine_name(CountEngine engine);  // "auto", "backtrack", "halves"
+
+struct SubproblemCount {
+  std::uint64_t id = 0;
+  std::uint64_t count = 0;  // solutions of this subproblem, before its weight is applied
+};
 
 struct CountProgress {
-  std::uint64_t subproblems_done = 0;  // finished so far
+  std::uint64_t subproblems_done = 0;  // finished so far (resumed ones included)
   std::uint64_t subproblems = 0;       // in all
+  double work_done = 0;                // estimated cost of the finished ones
+  double work_total = 0;               // estimated cost of all
 };
 
 struct CountOptions {
-  int n = 8;                  // board size, 1..kMaxCountN
-  unsigned threads = 0;       // worker threads; 0 = std::thread::hardware_concurrency()
+  int n = 8;             // board size, 1..kMaxCountN
+  unsigned threads = 0;  // worker threads; 0 = std::thread::hardware_concurrency()
+  CountEngine engine = CountEngine::automatic;
   std::stop_token stop = {};  // request_stop() ends the count early (complete == false)
-  std::function<void(const CountProgress&)> on_progress = {};  // after each subproblem; may
-                                                               // be called from any worker
+  std::vector<SubproblemCount> resume = {};  // finished earlier: counted, not searched again
+  std::uint64_t resume_subproblems = 0;      // if not 0: how many subproblems `resume` was made for
+  // Called once, on the calling thread, when the subproblems are known and before any is run
+  // (an exception thrown here leaves count() before any work):
+  std::function<void(std::uint64_t subproblems)> on_start = {};
+  // Called after each subproblem, from any worker, one call at a time:
+  std::function<void(const CountProgress&)> on_progress = {};
+  std::function<void(const SubproblemCount&)> on_done = {};
 };
 
 struct CountResult {
   int n = 0;
-  std::uint64_t total = 0;                // all solutions (A000170)
-  std::uint64_t unique = 0;               // symmetry classes (A002562)
-  std::uint64_t symmetric180 = 0;         // solutions fixed by the half turn, P (A032522)
-  std::uint64_t symmetric90 = 0;          // solutions fixed by the quarter turn, R (A033148)
-  std::uint64_t classes_of_size[4] = {};  // classes of size 1, 2, 4, 8
-  std::uint64_t nodes = 0;                // queens placed during the search
-  std::uint64_t subproblems = 0;          // pieces the search was split into
-  std::uint64_t subproblems_done = 0;     // of which finished
-  unsigned threads = 0;                   // worker threads used
-  double seconds = 0;                     // wall time
-  bool complete = false;                  // false when stopped early
+  std::uint64_t total = 0;                      // all solutions (A000170)
+  std::uint64_t unique = 0;                     // symmetry classes (A002562)
+  std::uint64_t symmetric180 = 0;               // solutions fixed by the half turn, P (A032522)
+  std::uint64_t symmetric90 = 0;                // solutions fixed by the quarter turn, R (A033148)
+  std::uint64_t classes_of_size[4] = {};        // classes of size 1, 2, 4, 8
+  std::uint64_t nodes = 0;                      // queens placed during the search
+  std::uint64_t subproblems = 0;                // pieces the search was split into
+  std::uint64_t subproblems_done = 0;           // of which finished (resumed ones included)
+  std::uint64_t subproblems_resumed = 0;        // of which taken from options.resume
+  CountEngine engine = CountEngine::automatic;  // the engine that ran
+  std::uint64_t memory_bytes = 0;               // tables shared by the workers
+  unsigned threads = 0;                         // worker threads used
+  double seconds = 0;                           // wall time
+  bool complete = false;                        // false when stopped early
 };
 
 CountResult count(const CountOptions& options);
@@ -64,5 +102,13 @@ struct SymmetricCounts {
   std::uint64_t nodes = 0;
 };
 SymmetricCounts count_symmetric(int n);
+
+// The published values (OEIS A000170 and A002562), n = 1..kMaxKnownN; nullopt beyond.
+inline constexpr int kMaxKnownN = 27;
+struct KnownCount {
+  std::uint64_t total = 0;
+  std::uint64_t unique = 0;
+};
+std::optional<KnownCount> known_count(int n);
 
 }  // namespace nq

@@ -1,19 +1,21 @@
 // SPDX-License-Identifier: MIT
-// count(): split the search into prefix subproblems, let worker threads take them from a shared
-// counter (many small tasks balance two cores far better than one task per first-row column),
-// then add the weighted counts with overflow checks and derive the unique count by Burnside.
+// count(): build the chosen engine's list of subproblems, let worker threads take them from a
+// shared counter, largest estimated cost first (many small tasks, and the big ones early, balance
+// two cores far better than one task per first-row column), then add the weighted counts with
+// overflow checks and derive the unique count by Burnside.
 #include "nqueens/count.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include "count/subproblems.hpp"
+#include "count/engine.hpp"
 
 namespace nq {
 
@@ -32,9 +34,6 @@ std::uint64_t checked_mul(std::uint64_t a, std::uint64_t b) {
   return product;
 }
 
-// Deep enough for at least a few hundred subproblems per thread at the sizes where time matters.
-int split_depth(int n) { return n >= 18 ? 4 : 3; }
-
 unsigned worker_count(unsigned requested, std::size_t tasks) {
   unsigned threads = requested ? requested : std::max(1u, std::thread::hardware_concurrency());
   return static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(tasks, 1)));
@@ -51,7 +50,9 @@ void add_class_counts(CountResult& r) {
   }
   const std::uint64_t t = r.total, p = r.symmetric180, q = r.symmetric90;
   if (p > t || q > p || (t - p) % 8 != 0 || (p - q) % 4 != 0 || q % 2 != 0) {
-    throw std::logic_error("count: symmetric counts are inconsistent with the total");
+    throw std::runtime_error(
+        "count: the total is inconsistent with the symmetric counts (P = " + std::to_string(p) +
+        ", R = " + std::to_string(q) + "); a resumed result must be wrong");
   }
   r.classes_of_size[1] = q / 2;
   r.classes_of_size[2] = (p - q) / 4;
@@ -61,38 +62,93 @@ void add_class_counts(CountResult& r) {
 
 }  // namespace
 
+CountEngine resolve_engine(CountEngine engine, int n) {
+  if (engine != CountEngine::automatic) return engine;
+  return n >= 12 && n <= kMaxHalvesN ? CountEngine::halves : CountEngine::backtrack;
+}
+
+const char* engine_name(CountEngine engine) {
+  switch (engine) {
+    case CountEngine::backtrack: return "backtrack";
+    case CountEngine::halves: return "halves";
+    default: return "auto";
+  }
+}
+
 CountResult count(const CountOptions& options) {
   const int n = options.n;
   if (n < 1 || n > kMaxCountN) {
     throw std::invalid_argument("count: n must be between 1 and " + std::to_string(kMaxCountN));
   }
+  const CountEngine which = resolve_engine(options.engine, n);
+  if (which == CountEngine::halves && (n < 4 || n > kMaxHalvesN)) {
+    throw std::invalid_argument("count: the halves engine needs n between 4 and " +
+                                std::to_string(kMaxHalvesN));
+  }
   const auto start = std::chrono::steady_clock::now();
   CountResult result;
   result.n = n;
+  result.engine = which;
 
-  std::uint64_t split_nodes = 0;
-  const std::vector<detail::Subproblem> tasks =
-      detail::split_by_prefix(n, split_depth(n), detail::Mirror::on, split_nodes);
-  result.subproblems = tasks.size();
-  result.threads = worker_count(options.threads, tasks.size());
+  const unsigned threads =
+      options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  const std::unique_ptr<detail::Engine> engine = which == CountEngine::halves
+                                                     ? detail::make_halves_engine(n, threads)
+                                                     : detail::make_backtrack_engine(n);
+  const std::size_t size = engine->size();
+  result.subproblems = size;
+  result.memory_bytes = engine->memory_bytes();
 
-  std::vector<std::uint64_t> counts(tasks.size(), 0);
-  std::vector<char> done(tasks.size(), 0);
+  std::vector<std::uint64_t> counts(size, 0);
+  std::vector<char> done(size, 0);
+  CountProgress progress{0, size, 0, 0};
+  for (std::size_t id = 0; id < size; ++id) progress.work_total += engine->cost(id);
+  if (options.resume_subproblems != 0 && options.resume_subproblems != size) {
+    throw std::invalid_argument("count: the resumed results are for " +
+                                std::to_string(options.resume_subproblems) +
+                                " subproblems, but this search has " + std::to_string(size));
+  }
+  for (const SubproblemCount& r : options.resume) {
+    if (r.id >= size) {
+      throw std::invalid_argument("count: resumed subproblem " + std::to_string(r.id) +
+                                  " does not exist (there are " + std::to_string(size) + ")");
+    }
+    if (done[r.id]) {
+      throw std::invalid_argument("count: subproblem " + std::to_string(r.id) +
+                                  " is resumed twice");
+    }
+    done[r.id] = 1;
+    counts[r.id] = r.count;
+    ++progress.subproblems_done;
+    progress.work_done += engine->cost(r.id);
+  }
+  result.subproblems_resumed = progress.subproblems_done;
+
+  std::vector<std::size_t> order;
+  for (std::size_t id = 0; id < size; ++id) {
+    if (!done[id]) order.push_back(id);
+  }
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return engine->cost(a) > engine->cost(b); });
+  result.threads = worker_count(threads, order.size());
+
+  if (options.on_start) options.on_start(size);
   std::atomic<std::size_t> next{0};
-  std::atomic<std::uint64_t> finished{0};
-  std::atomic<std::uint64_t> nodes{split_nodes};
-  std::mutex progress_mutex;
-
+  std::atomic<std::uint64_t> nodes{0};
+  std::mutex report_mutex;
   auto work = [&] {
+    const std::unique_ptr<detail::Worker> worker = engine->worker();
     std::uint64_t my_nodes = 0;
-    for (std::size_t i; !options.stop.stop_requested() && (i = next++) < tasks.size();) {
-      counts[i] = detail::complete_subproblem(n, tasks[i], my_nodes);
-      done[i] = 1;
-      const std::uint64_t so_far = ++finished;
-      if (options.on_progress) {
-        std::lock_guard lock(progress_mutex);
-        options.on_progress({so_far, tasks.size()});
-      }
+    for (std::size_t i; !options.stop.stop_requested() && (i = next++) < order.size();) {
+      const std::size_t id = order[i];
+      const std::uint64_t c = worker->run(id, my_nodes);
+      std::lock_guard lock(report_mutex);
+      counts[id] = c;
+      done[id] = 1;
+      ++progress.subproblems_done;
+      progress.work_done += engine->cost(id);
+      if (options.on_done) options.on_done({id, c});
+      if (options.on_progress) options.on_progress(progress);
     }
     nodes += my_nodes;
   };
@@ -102,9 +158,9 @@ CountResult count(const CountOptions& options) {
     work();
   }
 
-  for (std::size_t i = 0; i < tasks.size(); ++i) {
-    if (!done[i]) continue;
-    result.total = checked_add(result.total, checked_mul(counts[i], tasks[i].weight));
+  for (std::size_t id = 0; id < size; ++id) {
+    if (!done[id]) continue;
+    result.total = checked_add(result.total, checked_mul(counts[id], engine->weight(id)));
     ++result.subproblems_done;
   }
   result.nodes = nodes;

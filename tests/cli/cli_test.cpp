@@ -57,7 +57,8 @@ TEST(cli, count_prints_a_sentence_and_statistics_apart) {
 
 TEST(cli, count_can_be_interrupted_and_says_it_is_incomplete) {
   const std::string out = nq::test::temp_file("interrupted", "");
-  const std::string command = std::string("'") + NQ_BINARY + "' count 20 --json -t 2 >'" + out +
+  const std::string command = std::string("'") + NQ_BINARY +
+                              "' count 20 --engine backtrack --json -t 2 >'" + out +
                               "' 2>/dev/null & pid=$!; sleep 1; kill -INT $pid; wait $pid";
   const int status = std::system(command.c_str());
   ASSERT_TRUE(WIFEXITED(status));

@@ -3,6 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <stop_token>
+#include <vector>
+
 #include "brute_force.hpp"
 #include "known_values.hpp"
 #include "nqueens/symmetry.hpp"
@@ -81,4 +85,157 @@ TEST(count, rejects_sizes_it_cannot_do) {
   EXPECT_THROW(nq::count({.n = 0}), std::invalid_argument);
   EXPECT_THROW(nq::count({.n = -1}), std::invalid_argument);
   EXPECT_THROW(nq::count({.n = nq::kMaxCountN + 1}), std::invalid_argument);
+}
+
+namespace {
+
+constexpr nq::CountEngine kEngines[] = {nq::CountEngine::backtrack, nq::CountEngine::halves};
+
+std::map<std::uint64_t, std::uint64_t> counts_by_id(int n, nq::CountEngine engine,
+                                                    unsigned threads) {
+  std::map<std::uint64_t, std::uint64_t> by_id;
+  nq::count(
+      {.n = n, .threads = threads, .engine = engine, .on_done = [&](const nq::SubproblemCount& s) {
+         EXPECT_TRUE(by_id.emplace(s.id, s.count).second) << "id reported twice";
+       }});
+  return by_id;
+}
+
+}  // namespace
+
+TEST(count, backtrack_engine_matches_known_values_up_to_14) {
+  for (int n = 1; n <= 14; ++n) {
+    const nq::CountResult r = nq::count({.n = n, .engine = nq::CountEngine::backtrack});
+    EXPECT_EQ(r.engine, nq::CountEngine::backtrack);
+    EXPECT_EQ(r.total, nq::test::kTotal[n - 1]) << "n = " << n;
+    EXPECT_EQ(r.unique, nq::test::kUnique[n - 1]) << "n = " << n;
+  }
+}
+
+TEST(count, halves_engine_matches_known_values_up_to_17) {
+  for (int n = 4; n <= 17; ++n) {
+    const nq::CountResult r = nq::count({.n = n, .engine = nq::CountEngine::halves});
+    EXPECT_EQ(r.engine, nq::CountEngine::halves);
+    EXPECT_EQ(r.total, nq::test::kTotal[n - 1]) << "n = " << n;
+    EXPECT_EQ(r.unique, nq::test::kUnique[n - 1]) << "n = " << n;
+    EXPECT_GT(r.memory_bytes, 0u);
+  }
+}
+
+// The engines share no code past count()'s scheduler; they agree with each other and with a
+// brute force that shares nothing with either.
+TEST(count, engines_agree_with_brute_force) {
+  for (int n = 4; n <= 9; ++n) {
+    const std::uint64_t brute = nq::test::brute_force_solutions(static_cast<unsigned>(n)).size();
+    for (nq::CountEngine e : kEngines) {
+      EXPECT_EQ(nq::count({.n = n, .engine = e}).total, brute) << "n = " << n;
+    }
+  }
+}
+
+TEST(count, automatic_engine_is_halves_where_it_is_faster) {
+  EXPECT_EQ(nq::resolve_engine(nq::CountEngine::automatic, 8), nq::CountEngine::backtrack);
+  EXPECT_EQ(nq::resolve_engine(nq::CountEngine::automatic, 12), nq::CountEngine::halves);
+  EXPECT_EQ(nq::resolve_engine(nq::CountEngine::automatic, nq::kMaxHalvesN),
+            nq::CountEngine::halves);
+  EXPECT_EQ(nq::resolve_engine(nq::CountEngine::automatic, nq::kMaxHalvesN + 1),
+            nq::CountEngine::backtrack);
+  EXPECT_EQ(nq::resolve_engine(nq::CountEngine::halves, 8), nq::CountEngine::halves);
+  EXPECT_EQ(nq::count({.n = 13}).engine, nq::CountEngine::halves);
+}
+
+TEST(count, subproblem_ids_are_stable_across_runs_and_threads) {
+  for (nq::CountEngine e : kEngines) {
+    const auto one = counts_by_id(12, e, 1);
+    const auto three = counts_by_id(12, e, 3);
+    EXPECT_EQ(one, three);
+    ASSERT_FALSE(one.empty());
+    EXPECT_EQ(one.rbegin()->first + 1, one.size());  // ids are 0 .. size - 1
+  }
+}
+
+// Stop part way, then resume from what was reported: the same answer as one uninterrupted run.
+TEST(count, resumes_from_reported_subproblems_with_the_same_result) {
+  for (nq::CountEngine e : kEngines) {
+    std::vector<nq::SubproblemCount> saved;
+    std::stop_source stop;
+    const nq::CountResult first = nq::count({.n = 13,
+                                             .threads = 2,
+                                             .engine = e,
+                                             .stop = stop.get_token(),
+                                             .on_done = [&](const nq::SubproblemCount& s) {
+                                               saved.push_back(s);
+                                               if (saved.size() == 50) stop.request_stop();
+                                             }});
+    ASSERT_FALSE(first.complete);
+    std::uint64_t resumed_runs = 0;
+    const nq::CountResult second =
+        nq::count({.n = 13,
+                   .engine = e,
+                   .resume = saved,
+                   .resume_subproblems = first.subproblems,
+                   .on_done = [&](const nq::SubproblemCount&) { ++resumed_runs; }});
+    EXPECT_TRUE(second.complete);
+    EXPECT_EQ(second.total, 73712u);
+    EXPECT_EQ(second.unique, 9233u);
+    EXPECT_EQ(second.subproblems_resumed, saved.size());
+    EXPECT_EQ(resumed_runs, second.subproblems - saved.size());
+  }
+}
+
+TEST(count, rejects_resumed_results_that_do_not_fit) {
+  const std::uint64_t size = nq::count({.n = 8, .engine = nq::CountEngine::halves}).subproblems;
+  EXPECT_THROW(nq::count({.n = 8, .engine = nq::CountEngine::halves, .resume = {{size, 1}}}),
+               std::invalid_argument);
+  EXPECT_THROW(nq::count({.n = 8, .engine = nq::CountEngine::halves, .resume = {{0, 1}, {0, 1}}}),
+               std::invalid_argument);
+  EXPECT_THROW(nq::count({.n = 8,
+                          .engine = nq::CountEngine::halves,
+                          .resume = {},
+                          .resume_subproblems = size + 1}),
+               std::invalid_argument);
+  EXPECT_THROW(nq::count({.n = 3, .engine = nq::CountEngine::halves}), std::invalid_argument);
+  EXPECT_THROW(nq::count({.n = nq::kMaxHalvesN + 1, .engine = nq::CountEngine::halves}),
+               std::invalid_argument);
+}
+
+// Resumed results are used, not recomputed: one raised by 8 raises the total by 8 times its
+// weight (which keeps Burnside's divisibility, so the unique count is still computed).
+TEST(count, uses_resumed_counts_as_given) {
+  const auto real = counts_by_id(10, nq::CountEngine::backtrack, 1);
+  const nq::CountResult r =
+      nq::count({.n = 10, .engine = nq::CountEngine::backtrack, .resume = {{0, real.at(0) + 8}}});
+  EXPECT_TRUE(r.complete);
+  EXPECT_GT(r.total, 724u);
+  EXPECT_EQ((r.total - 724u) % 8, 0u);
+}
+
+TEST(count, refuses_a_total_that_burnside_shows_to_be_wrong) {
+  const auto real = counts_by_id(10, nq::CountEngine::backtrack, 1);
+  std::vector<nq::SubproblemCount> resume;
+  for (const auto& [id, c] : real) resume.push_back({id, c});
+  // Raising a count by one raises the total by its weight; for a weight below 8 (the symmetric
+  // border placements) the total is then off by a non-multiple of 8, which Burnside catches.
+  bool refused = false;
+  for (std::size_t i = 0; i < resume.size() && !refused; ++i) {
+    resume[i].count += 1;
+    try {
+      nq::count({.n = 10, .engine = nq::CountEngine::backtrack, .resume = resume});
+    } catch (const std::runtime_error&) {
+      refused = true;
+    }
+    resume[i].count -= 1;
+  }
+  EXPECT_TRUE(refused);
+}
+
+TEST(count, known_values_table_matches_the_test_copy) {
+  for (int n = 1; n <= nq::kMaxKnownN; ++n) {
+    const auto known = nq::known_count(n);
+    ASSERT_TRUE(known.has_value());
+    EXPECT_EQ(known->total, nq::test::kTotal[n - 1]) << "n = " << n;
+    EXPECT_EQ(known->unique, nq::test::kUnique[n - 1]) << "n = " << n;
+  }
+  EXPECT_FALSE(nq::known_count(0).has_value());
+  EXPECT_FALSE(nq::known_count(nq::kMaxKnownN + 1).has_value());
 }

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+// What count() needs from a counting engine: a fixed list of subproblems (the id is the index,
+// so the same id always denotes the same piece of the board), each with a symmetry weight and a
+// rough cost, and workers that count the solutions of one subproblem. A worker owns its scratch
+// memory, so threads never share mutable state; the engine itself is read-only once built.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+namespace nq::detail {
+
+class Worker {
+ public:
+  virtual ~Worker() = default;
+  // Unweighted solutions of subproblem `id`; `nodes` grows by the work done (queens placed, or
+  // partial boards built and pairs tested, depending on the engine).
+  virtual std::uint64_t run(std::size_t id, std::uint64_t& nodes) = 0;
+};
+
+class Engine {
+ public:
+  virtual ~Engine() = default;
+  virtual std::size_t size() const = 0;                    // number of subproblems
+  virtual std::uint32_t weight(std::size_t id) const = 0;  // solutions each one stands for
+  virtual double cost(std::size_t id) const = 0;           // relative estimate, > 0
+  virtual std::unique_ptr<Worker> worker() const = 0;
+  virtual std::uint64_t memory_bytes() const = 0;  // shared tables, for the statistics
+};
+
+// Border split + bitmask backtracking (any n from 1 to kMaxCountN).
+std::unique_ptr<Engine> make_backtrack_engine(int n);
+// Half boards joined in the middle (4 <= n <= kMaxHalvesN). `threads` builds the shared tables.
+std::unique_ptr<Engine> make_halves_engine(int n, unsigned threads);
+
+}  // namespace nq::detail

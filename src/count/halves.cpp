@@ -1,0 +1,404 @@
+// SPDX-License-Identifier: MIT
+// The halves engine: meet in the middle. Every row holds one queen, in the west half of the
+// columns or in the east half (for odd n the middle column holds one more queen, at row m). A
+// subproblem fixes m and the set of rows whose queen is in the east; the west half-boards (west
+// queens on the other rows, one per west column, not attacking each other) and the east
+// half-boards are built separately, and a solution is a west and an east half-board that share no
+// diagonal. Only the 2(2h - 1) diagonals that cross the middle can be shared (h = n / 2), so a
+// half-board is summarised by a bit pattern, and counting solutions is counting the pairs of
+// patterns whose AND is zero.
+//
+// Building the halves: each half is itself a north quarter and a south quarter. All partial
+// placements of each quarter are enumerated once, grouped by the rows and columns they use; a
+// west half for rows R is every north entry for R's north rows joined with every south entry for
+// R's south rows that uses the remaining west columns and shares no diagonal with it.
+//
+// Counting the pairs: a few of the most often occupied diagonals ("cut" bits) split both lists
+// into buckets; only buckets whose cut bits are disjoint can match, and each such pair of
+// buckets is compared exhaustively by a tight loop the compiler vectorises (AVX2 when the
+// processor has it).
+//
+// Symmetry: turning the board upside down maps (m, east rows) to (n-1-m, reversed rows), and the
+// left-right mirror swaps east and west; only the smallest of the (up to) four images is counted,
+// with the number of images as its weight. Unique counts come from Burnside's lemma in count().
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include "count/engine.hpp"
+#include "nqueens/count.hpp"
+
+namespace nq::detail {
+
+namespace {
+
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+
+struct Entry {  // one partial placement of a quarter
+  u64 d1, d2;   // occupied diagonals r + c and r - c + n - 1 (board numbering)
+  u64 pattern;  // the middle-crossing diagonals among them, in pattern layout
+  u32 rows;     // quarter-local rows used
+  u32 cols;     // quarter-local columns used
+};
+
+struct Group {  // the entries with one (rows, cols) pair: entries[begin, end)
+  u32 cols, begin, end;
+};
+
+struct Quarter {
+  int r0 = 0, nr = 0, c0 = 0, nc = 0;  // board rows [r0, r0 + nr), columns [c0, c0 + nc)
+  std::vector<Entry> entries;          // sorted by (rows, cols)
+  std::vector<Group> groups;           // sorted by (rows, cols)
+  std::vector<u32> row_start;          // groups for rows x: [row_start[x], row_start[x + 1])
+  std::vector<u64> row_entries;        // entries per row set, for cost estimates
+
+  const Group* find(u32 rows, u32 cols) const {
+    const Group* b = groups.data() + row_start[rows];
+    const Group* e = groups.data() + row_start[rows + 1];
+    const Group* it =
+        std::lower_bound(b, e, cols, [](const Group& g, u32 c) { return g.cols < c; });
+    return it != e && it->cols == cols ? it : nullptr;
+  }
+};
+
+struct Layout {  // where a queen's middle-crossing diagonals go in a pattern
+  int n = 0, h = 0, bits = 0, cut = 0, rest = 0;
+  u64 square[kMaxCountN][kMaxCountN] = {};  // pattern bits of a queen on (r, c)
+};
+
+// The diagonals r + c (and r - c + n - 1) that cross the middle are those in [n - h, n + h - 2].
+// Bit order: the longest (most central) diagonals get the highest bits, and the top `cut` bits
+// index the buckets.
+Layout make_layout(int n, int cut) {
+  Layout L;
+  L.n = n;
+  L.h = n / 2;
+  const int len = 2 * L.h - 1;
+  L.bits = 2 * len;
+  L.cut = std::min(cut, L.bits);
+  L.rest = L.bits - L.cut;
+  std::vector<std::pair<int, int>> rank;  // (distance from the centre, slot)
+  for (int slot = 0; slot < L.bits; ++slot) {
+    const int d = slot % len;
+    rank.push_back({2 * std::abs(d - (L.h - 1)) + (slot >= len), slot});
+  }
+  std::sort(rank.begin(), rank.end());
+  int position[2 * kMaxCountN] = {};
+  for (int i = 0; i < L.bits; ++i) position[rank[i].second] = L.bits - 1 - i;
+  const int lo = n - L.h;
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      const int d1 = r + c - lo, d2 = r - c + n - 1 - lo;
+      u64 p = 0;
+      if (d1 >= 0 && d1 < len) p |= 1ull << position[d1];
+      if (d2 >= 0 && d2 < len) p |= 1ull << position[len + d2];
+      L.square[r][c] = p;
+    }
+  }
+  return L;
+}
+
+void enumerate_quarter(const Layout& L, Quarter& q, int lr, u32 rows, u32 cols, u64 d1, u64 d2,
+                       u64 pattern) {
+  if (lr == q.nr) {
+    q.entries.push_back({d1, d2, pattern, rows, cols});
+    return;
+  }
+  enumerate_quarter(L, q, lr + 1, rows, cols, d1, d2, pattern);  // no queen in this row
+  const int r = q.r0 + lr;
+  for (int lc = 0; lc < q.nc; ++lc) {
+    if (cols >> lc & 1) continue;
+    const int c = q.c0 + lc;
+    const u64 b1 = 1ull << (r + c), b2 = 1ull << (r - c + L.n - 1);
+    if ((d1 & b1) | (d2 & b2)) continue;
+    enumerate_quarter(L, q, lr + 1, rows | 1u << lr, cols | 1u << lc, d1 | b1, d2 | b2,
+                      pattern | L.square[r][c]);
+  }
+}
+
+void build_quarter(const Layout& L, Quarter& q) {
+  enumerate_quarter(L, q, 0, 0, 0, 0, 0, 0);
+  std::sort(q.entries.begin(), q.entries.end(), [](const Entry& a, const Entry& b) {
+    return a.rows != b.rows ? a.rows < b.rows : a.cols < b.cols;
+  });
+  q.row_start.assign((std::size_t{1} << q.nr) + 1, 0);
+  q.row_entries.assign(std::size_t{1} << q.nr, 0);
+  for (u32 i = 0; i < q.entries.size();) {
+    u32 j = i;
+    while (j < q.entries.size() && q.entries[j].rows == q.entries[i].rows &&
+           q.entries[j].cols == q.entries[i].cols) {
+      ++j;
+    }
+    q.groups.push_back({q.entries[i].cols, i, j});
+    ++q.row_start[q.entries[i].rows + 1];
+    q.row_entries[q.entries[i].rows] += j - i;
+    i = j;
+  }
+  for (std::size_t x = 0; x + 1 < q.row_start.size(); ++x) q.row_start[x + 1] += q.row_start[x];
+}
+
+struct Subproblem {
+  u64 east;  // rows whose queen is in the east half
+  int m;     // row of the middle-column queen (odd n), or -1
+  u32 weight;
+  double cost;
+};
+
+// Bucket sizes: enough cut bits that the rest fits a 32-bit word, and a few more as the halves
+// grow (measured on 2 cores: see bench/count.sh).
+int cut_bits(int n) {
+  const int bits = 2 * (2 * (n / 2) - 1);
+  int cut = n <= 13 ? 2 : n <= 17 ? 4 : 6;
+  return std::max(cut, bits - 32);
+}
+
+class HalvesEngine;
+
+class HalvesWorker final : public Worker {
+ public:
+  explicit HalvesWorker(const HalvesEngine& e) : engine_(e) {}
+  std::uint64_t run(std::size_t id, std::uint64_t& nodes) override;
+
+ private:
+  void half(const Quarter& north, const Quarter& south, u64 rows, u64 md1, u64 md2,
+            std::vector<u64>& out, std::uint64_t& nodes) const;
+  template <typename Word>
+  std::uint64_t join(std::uint64_t& nodes);
+
+  const HalvesEngine& engine_;
+  std::vector<u64> west_, east_;
+  std::vector<u32> west_start_, east_start_;
+  std::vector<u32> west32_, east32_;
+  std::vector<u64> west64_, east64_;
+};
+
+class HalvesEngine final : public Engine {
+ public:
+  HalvesEngine(int n, unsigned threads) : layout_(make_layout(n, cut_bits(n))) {
+    const int h = n / 2, odd = n % 2;
+    north_rows_ = h + odd;  // the middle row (odd n) belongs to the north
+    quarters_[0] = {0, north_rows_, 0, h, {}, {}, {}, {}};                    // north-west
+    quarters_[1] = {0, north_rows_, n - h, h, {}, {}, {}, {}};                // north-east
+    quarters_[2] = {north_rows_, n - north_rows_, 0, h, {}, {}, {}, {}};      // south-west
+    quarters_[3] = {north_rows_, n - north_rows_, n - h, h, {}, {}, {}, {}};  // south-east
+    if (threads > 1) {
+      std::vector<std::jthread> builders;
+      for (Quarter& q : quarters_) builders.emplace_back([&] { build_quarter(layout_, q); });
+    } else {
+      for (Quarter& q : quarters_) build_quarter(layout_, q);
+    }
+    make_subproblems();
+  }
+
+  std::size_t size() const override { return subproblems_.size(); }
+  std::uint32_t weight(std::size_t id) const override { return subproblems_.at(id).weight; }
+  double cost(std::size_t id) const override { return subproblems_.at(id).cost; }
+  std::unique_ptr<Worker> worker() const override { return std::make_unique<HalvesWorker>(*this); }
+  std::uint64_t memory_bytes() const override {
+    std::uint64_t bytes = subproblems_.size() * sizeof(Subproblem);
+    for (const Quarter& q : quarters_) {
+      bytes += q.entries.size() * sizeof(Entry) + q.groups.size() * sizeof(Group) +
+               q.row_start.size() * sizeof(u32) + q.row_entries.size() * sizeof(u64);
+    }
+    return bytes;
+  }
+
+  const Layout& layout() const { return layout_; }
+  const Quarter& quarter(int i) const { return quarters_[i]; }
+  const Subproblem& subproblem(std::size_t id) const { return subproblems_.at(id); }
+  int north_rows() const { return north_rows_; }
+
+ private:
+  double estimate(u64 west, u64 east) const {
+    const u64 low = (u64{1} << north_rows_) - 1;
+    const double w = static_cast<double>(quarters_[0].row_entries[west & low]) *
+                     static_cast<double>(quarters_[2].row_entries[west >> north_rows_]);
+    const double e = static_cast<double>(quarters_[1].row_entries[east & low]) *
+                     static_cast<double>(quarters_[3].row_entries[east >> north_rows_]);
+    return 1.0 + std::sqrt(w) * std::sqrt(e);
+  }
+
+  void make_subproblems() {
+    const int n = layout_.n, h = layout_.h;
+    const u64 all = (u64{1} << n) - 1;
+    auto reverse = [n](u64 x) {
+      u64 y = 0;
+      for (int r = 0; r < n; ++r) y |= (x >> r & 1) << (n - 1 - r);
+      return y;
+    };
+    for (int m = n % 2 ? 0 : -1; m < (n % 2 ? n : 0); ++m) {
+      const u64 free_rows = all & ~(m >= 0 ? u64{1} << m : 0);
+      int row_of[kMaxCountN];
+      int k = 0;
+      for (int r = 0; r < n; ++r) {
+        if (free_rows >> r & 1) row_of[k++] = r;
+      }
+      for (u64 s = (u64{1} << h) - 1; s < (u64{1} << k);) {
+        u64 east = 0;
+        for (int i = 0; i < k; ++i) east |= (s >> i & 1) << row_of[i];
+        const u64 west = free_rows & ~east;
+        const int mf = m >= 0 ? n - 1 - m : -1;
+        const std::pair<int, u64> self{m, east};
+        const std::pair<int, u64> images[4] = {
+            self, {mf, reverse(east)}, {m, west}, {mf, reverse(west)}};
+        if (*std::min_element(std::begin(images), std::end(images)) == self) {
+          u32 distinct = 0;
+          for (int i = 0; i < 4; ++i) {
+            if (std::find(images, images + i, images[i]) == images + i) ++distinct;
+          }
+          subproblems_.push_back({east, m, distinct, estimate(west, east)});
+        }
+        const u64 low = s & (0 - s), ripple = s + low;  // next subset of the same size
+        s = (((ripple ^ s) >> 2) / low) | ripple;
+      }
+    }
+  }
+
+  Layout layout_;
+  int north_rows_ = 0;
+  Quarter quarters_[4];
+  std::vector<Subproblem> subproblems_;
+};
+
+// All half-boards on `rows` (board row bits) from a north and a south quarter, as patterns.
+void HalvesWorker::half(const Quarter& north, const Quarter& south, u64 rows, u64 md1, u64 md2,
+                        std::vector<u64>& out, std::uint64_t& nodes) const {
+  out.clear();
+  const int nr = engine_.north_rows();
+  const u32 rn = static_cast<u32>(rows & ((u64{1} << nr) - 1));
+  const u32 rs = static_cast<u32>(rows >> nr);
+  const u32 all_cols = (1u << north.nc) - 1;
+  for (u32 gi = north.row_start[rn]; gi < north.row_start[rn + 1]; ++gi) {
+    const Group& g = north.groups[gi];
+    const Group* s = south.find(rs, all_cols & ~g.cols);
+    if (!s) continue;
+    for (u32 i = g.begin; i < g.end; ++i) {
+      const Entry& a = north.entries[i];
+      if ((a.d1 & md1) | (a.d2 & md2)) continue;
+      const u64 a1 = a.d1 | md1, a2 = a.d2 | md2;
+      nodes += s->end - s->begin;
+      for (u32 j = s->begin; j < s->end; ++j) {
+        const Entry& b = south.entries[j];
+        if (((b.d1 & a1) | (b.d2 & a2)) == 0) out.push_back(a.pattern | b.pattern);
+      }
+    }
+  }
+}
+
+// Counting sort of patterns by their cut bits; the words keep the rest bits.
+template <typename Word>
+void bucket(const std::vector<u64>& patterns, int rest, int cut, std::vector<u32>& start,
+            std::vector<Word>& words) {
+  const u32 buckets = 1u << cut;
+  start.assign(buckets + 1, 0);
+  for (u64 p : patterns) ++start[(p >> rest) + 1];
+  for (u32 i = 0; i < buckets; ++i) start[i + 1] += start[i];
+  words.resize(patterns.size());
+  std::vector<u32> fill(start.begin(), start.end() - 1);
+  const u64 mask = rest == 64 ? ~u64{0} : (u64{1} << rest) - 1;
+  for (u64 p : patterns) words[fill[p >> rest]++] = static_cast<Word>(p & mask);
+}
+
+template <typename Word>
+[[gnu::always_inline]] inline std::uint64_t join_blocks(const u32* ws, const Word* w, const u32* es,
+                                                        const Word* e, u32 cut,
+                                                        std::uint64_t& pairs) {
+  const u32 full = (1u << cut) - 1;
+  std::uint64_t total = 0;
+  for (u32 a = 0; a <= full; ++a) {
+    if (ws[a] == ws[a + 1]) continue;
+    const u32 comp = full & ~a;
+    for (u32 b = comp;; b = (b - 1) & comp) {
+      const u32 e0 = es[b], e1 = es[b + 1];
+      if (e0 != e1) {
+        pairs += std::uint64_t{ws[a + 1] - ws[a]} * (e1 - e0);
+        for (u32 i = ws[a]; i < ws[a + 1]; ++i) {
+          const Word q = w[i];
+          u32 c = 0;
+          for (u32 j = e0; j < e1; ++j) c += (e[j] & q) == 0;
+          total += c;
+        }
+      }
+      if (b == 0) break;
+    }
+  }
+  return total;
+}
+
+template <typename Word>
+std::uint64_t join_generic(const u32* ws, const Word* w, const u32* es, const Word* e, u32 cut,
+                           std::uint64_t& pairs) {
+  return join_blocks(ws, w, es, e, cut, pairs);
+}
+
+#if defined(__x86_64__)
+template <typename Word>
+[[gnu::target("avx2")]] std::uint64_t join_avx2(const u32* ws, const Word* w, const u32* es,
+                                                const Word* e, u32 cut, std::uint64_t& pairs) {
+  return join_blocks(ws, w, es, e, cut, pairs);
+}
+const bool has_avx2 = __builtin_cpu_supports("avx2");
+#endif
+
+template <typename Word>
+std::uint64_t HalvesWorker::join(std::uint64_t& nodes) {
+  const Layout& L = engine_.layout();
+  auto& wwords = [this]() -> std::vector<Word>& {
+    if constexpr (sizeof(Word) == 4)
+      return west32_;
+    else
+      return west64_;
+  }();
+  auto& ewords = [this]() -> std::vector<Word>& {
+    if constexpr (sizeof(Word) == 4)
+      return east32_;
+    else
+      return east64_;
+  }();
+  bucket(west_, L.rest, L.cut, west_start_, wwords);
+  bucket(east_, L.rest, L.cut, east_start_, ewords);
+  std::uint64_t pairs = 0, total = 0;
+#if defined(__x86_64__)
+  if (has_avx2) {
+    total = join_avx2(west_start_.data(), wwords.data(), east_start_.data(), ewords.data(),
+                      static_cast<u32>(L.cut), pairs);
+  } else
+#endif
+  {
+    total = join_generic(west_start_.data(), wwords.data(), east_start_.data(), ewords.data(),
+                         static_cast<u32>(L.cut), pairs);
+  }
+  nodes += pairs;
+  return total;
+}
+
+std::uint64_t HalvesWorker::run(std::size_t id, std::uint64_t& nodes) {
+  const Subproblem& s = engine_.subproblem(id);
+  const Layout& L = engine_.layout();
+  const int n = L.n;
+  u64 md1 = 0, md2 = 0;
+  if (s.m >= 0) {
+    md1 = u64{1} << (s.m + L.h);
+    md2 = u64{1} << (s.m - L.h + n - 1);
+  }
+  const u64 all = (u64{1} << n) - 1;
+  const u64 west_rows = all & ~s.east & ~(s.m >= 0 ? u64{1} << s.m : 0);
+  half(engine_.quarter(0), engine_.quarter(2), west_rows, md1, md2, west_, nodes);
+  if (west_.empty()) return 0;
+  half(engine_.quarter(1), engine_.quarter(3), s.east, md1, md2, east_, nodes);
+  if (east_.empty()) return 0;
+  return L.rest <= 32 ? join<u32>(nodes) : join<u64>(nodes);
+}
+
+}  // namespace
+
+std::unique_ptr<Engine> make_halves_engine(int n, unsigned threads) {
+  if (n < 4 || n > kMaxHalvesN) throw std::invalid_argument("halves engine: n out of range");
+  return std::make_unique<HalvesEngine>(n, threads);
+}
+
+}  // namespace nq::detail

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+// `nqueens count`: engines, --check, and checkpoints that survive kill -9.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "run.hpp"
+
+using nq::test::run_nqueens;
+using nq::test::slurp;
+using nq::test::temp_file;
+
+namespace {
+
+nlohmann::json count_json(const std::string& args) {
+  const auto r = run_nqueens("count " + args + " --json");
+  EXPECT_EQ(r.code, 0) << r.err;
+  return nlohmann::json::parse(r.out);
+}
+
+// Runs `count` in the background, kills it with `signal` after `seconds`, and returns its exit
+// status (or -1 if it did not exit normally).
+int run_and_kill(const std::string& args, const std::string& signal, double seconds,
+                 const std::string& out) {
+  const std::string command = std::string("'") + NQ_BINARY + "' count " + args + " >'" + out +
+                              "' 2>/dev/null & pid=$!; sleep " + std::to_string(seconds) +
+                              "; kill -" + signal + " $pid; wait $pid";
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace
+
+TEST(count_cli, both_engines_give_the_published_counts) {
+  for (const char* engine : {"backtrack", "halves", "auto"}) {
+    const auto j = count_json(std::string("13 --check --engine ") + engine);
+    EXPECT_EQ(j["total"], 73712u);
+    EXPECT_EQ(j["unique"], 9233u);
+    EXPECT_EQ(j["check"], "passed");
+    EXPECT_EQ(j["engine"], std::string(engine) == "auto" ? "halves" : engine);
+  }
+  const auto r = run_nqueens("count 10 --check");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.err.find("matches OEIS"), std::string::npos) << r.err;
+}
+
+TEST(count_cli, refuses_what_it_cannot_do) {
+  auto r = run_nqueens("count 28 --check");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("n <= 27"), std::string::npos) << r.err;
+  r = run_nqueens("count 22 --engine halves");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("halves engine takes n from 4 to 21"), std::string::npos) << r.err;
+  r = run_nqueens("count 8 --engine fast");
+  EXPECT_EQ(r.code, 2);
+  r = run_nqueens("count 8 --checkpoint-every 0");
+  EXPECT_EQ(r.code, 2);
+  r = run_nqueens("count 8 --progress sometimes");
+  EXPECT_EQ(r.code, 2);
+  r = run_nqueens("count 8 --checkpoint /nonexistent-dir/x.ckpt");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("cannot write"), std::string::npos) << r.err;
+}
+
+// kill -9 part way through, then the same command: exactly the uninterrupted result.
+TEST(count_cli, resumes_after_kill_9_with_the_uninterrupted_result) {
+  const std::string ckpt = temp_file("kill9.ckpt", "");
+  std::remove(ckpt.c_str());
+  const std::string args =
+      "16 --engine backtrack --threads 2 --checkpoint '" + ckpt + "' --checkpoint-every 0.05";
+  ASSERT_EQ(run_and_kill(args + " --json", "9", 0.7, temp_file("kill9.out", "")), 128 + 9)
+      << "the run ended before it was killed";
+  const std::string saved = slurp(ckpt);
+  ASSERT_NE(saved.find("nqueens-checkpoint 1"), std::string::npos) << "no checkpoint written";
+  const auto resumed = count_json(args);
+  EXPECT_EQ(resumed["total"], 14772512u);
+  EXPECT_EQ(resumed["unique"], 1846955u);
+  EXPECT_TRUE(resumed["complete"]);
+  EXPECT_GT(resumed["subproblems_resumed"].get<std::uint64_t>(), 0u) << "nothing was resumed";
+  // A finished checkpoint gives the same answer again without searching.
+  const auto again = count_json(args);
+  EXPECT_EQ(again["total"], 14772512u);
+  EXPECT_EQ(again["subproblems_resumed"], again["subproblems"]);
+}
+
+TEST(count_cli, sigterm_saves_and_reports_an_incomplete_count) {
+  const std::string ckpt = temp_file("term.ckpt", "");
+  std::remove(ckpt.c_str());
+  const std::string out = temp_file("term.out", "");
+  const std::string args = "16 --engine backtrack --threads 2 --checkpoint '" + ckpt + "'";
+  EXPECT_EQ(run_and_kill(args + " --json", "TERM", 0.6, out), 130);
+  const auto partial = nlohmann::json::parse(slurp(out));
+  EXPECT_EQ(partial["complete"], false);
+  const std::string saved = slurp(ckpt);
+  // The default interval is 30 s, so this is the save made on the way out.
+  EXPECT_NE(saved.find("done " + partial["subproblems_done"].dump() + "\n"), std::string::npos)
+      << saved.substr(0, 200);
+}
+
+TEST(count_cli, refuses_a_checkpoint_for_another_job_and_leaves_it_alone) {
+  const std::string ckpt = temp_file("other.ckpt", "");
+  std::remove(ckpt.c_str());
+  ASSERT_EQ(run_nqueens("count 9 -q --checkpoint '" + ckpt + "'").code, 0);
+  const std::string before = slurp(ckpt);
+  for (const char* other : {"10", "9 --engine halves"}) {
+    const auto r = run_nqueens(std::string("count ") + other + " --checkpoint '" + ckpt + "'");
+    EXPECT_EQ(r.code, 2) << other;
+    EXPECT_NE(r.err.find("left untouched"), std::string::npos) << r.err;
+    EXPECT_EQ(slurp(ckpt), before);
+  }
+}
+
+TEST(count_cli, refuses_a_damaged_checkpoint_and_leaves_it_alone) {
+  const std::string good = temp_file("good.ckpt", "");
+  std::remove(good.c_str());
+  ASSERT_EQ(run_nqueens("count 10 -q --engine backtrack --checkpoint '" + good + "'").code, 0);
+  const std::string text = slurp(good);
+  const std::size_t line = text.find("\n", text.find("done "));
+  std::string edited = text;
+  edited[line + 1] = edited[line + 1] == '9' ? '8' : '9';  // one digit of the first result
+  const std::string damaged[] = {
+      text.substr(0, text.size() / 2),  // truncated
+      edited,                           // altered, checksum no longer matches
+      "hello\n",                        // not a checkpoint
+  };
+  for (const std::string& content : damaged) {
+    const std::string path = temp_file("damaged.ckpt", content);
+    const auto r = run_nqueens("count 10 --engine backtrack --checkpoint '" + path + "'");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("damaged"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
+    EXPECT_EQ(slurp(path), content);
+  }
+}
