@@ -1,15 +1,11 @@
 // SPDX-License-Identifier: MIT
-// Prefix split with mirror symmetry, and the bitmask backtracking that completes a prefix.
+// Prefix split with mirror symmetry (enumerate's unit of work; count has its own engines).
 //
 // Mirror symmetry: reflecting a solution left-right gives another solution, and the two differ
 // in their first row unless that queen is in the middle column (odd n). So we place the first
 // queen in the left half and count twice; for odd n, a first queen in the middle column is
 // followed by a second queen in the left half, also counted twice (the second queen can never
 // be in the middle column too).
-//
-// The backtracking is the classic bit-parallel one: `cols`, `diag` and `anti` hold the squares
-// of the current row attacked along columns and the two diagonal directions; moving down a row
-// shifts the diagonal masks one step each way.
 #include "count/subproblems.hpp"
 
 #include <algorithm>
@@ -57,18 +53,6 @@ struct Splitter {
   }
 };
 
-std::uint64_t backtrack(std::uint64_t all, std::uint64_t cols, std::uint64_t diag,
-                        std::uint64_t anti, std::uint64_t& nodes) {
-  if (cols == all) return 1;
-  std::uint64_t solutions = 0;
-  for (std::uint64_t free = all & ~(cols | diag | anti); free != 0; free &= free - 1) {
-    const std::uint64_t bit = free & -free;  // lowest free square of this row
-    ++nodes;
-    solutions += backtrack(all, cols | bit, (diag | bit) << 1, (anti | bit) >> 1, nodes);
-  }
-  return solutions;
-}
-
 }  // namespace
 
 std::vector<Subproblem> split_by_prefix(int n, int depth, Mirror mirror, std::uint64_t& nodes) {
@@ -76,11 +60,6 @@ std::vector<Subproblem> split_by_prefix(int n, int depth, Mirror mirror, std::ui
   Splitter splitter{n, std::min({depth, n, 8}), mirror, all, nodes, {}};
   splitter.extend(Subproblem{});
   return std::move(splitter.out);
-}
-
-std::uint64_t complete_subproblem(int n, const Subproblem& s, std::uint64_t& nodes) {
-  const std::uint64_t all = (1ull << n) - 1;
-  return backtrack(all, s.cols, s.diag & all, s.anti, nodes);
 }
 
 }  // namespace nq::detail

@@ -26,8 +26,4 @@ enum class Mirror : bool { off, on };  // on: first queen in the left half (weig
 // lexicographic order. `nodes` grows by the number of queens placed while generating them.
 std::vector<Subproblem> split_by_prefix(int n, int depth, Mirror mirror, std::uint64_t& nodes);
 
-// Solutions that complete a subproblem, by bitmask backtracking; `nodes` grows by the queens
-// placed.
-std::uint64_t complete_subproblem(int n, const Subproblem& s, std::uint64_t& nodes);
-
 }  // namespace nq::detail
