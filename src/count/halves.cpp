@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -51,7 +52,8 @@ struct Group {  // the entries with one (rows, cols) pair: entries[begin, end)
 
 struct Quarter {
   int r0 = 0, nr = 0, c0 = 0, nc = 0;  // board rows [r0, r0 + nr), columns [c0, c0 + nc)
-  std::vector<Entry> entries;          // sorted by (rows, cols)
+  std::vector<Entry> entries;          // sorted by (rows, cols); emptied once the arrays are made
+  std::vector<u64> d1, d2, pattern;    // the entries' fields, one array each, in that order
   std::vector<Group> groups;           // sorted by (rows, cols)
   std::vector<u32> row_start;          // groups for rows x: [row_start[x], row_start[x + 1])
   std::vector<u64> row_entries;        // entries per row set, for cost estimates
@@ -102,6 +104,12 @@ Layout make_layout(int n, int cut) {
   return L;
 }
 
+Quarter quarter_on(int r0, int nr, int c0, int nc) {
+  Quarter q;
+  q.r0 = r0, q.nr = nr, q.c0 = c0, q.nc = nc;
+  return q;
+}
+
 void enumerate_quarter(const Layout& L, Quarter& q, int lr, u32 rows, u32 cols, u64 d1, u64 d2,
                        u64 pattern) {
   if (lr == q.nr) {
@@ -139,6 +147,12 @@ void build_quarter(const Layout& L, Quarter& q) {
     i = j;
   }
   for (std::size_t x = 0; x + 1 < q.row_start.size(); ++x) q.row_start[x + 1] += q.row_start[x];
+  for (const Entry& e : q.entries) {
+    q.d1.push_back(e.d1);
+    q.d2.push_back(e.d2);
+    q.pattern.push_back(e.pattern);
+  }
+  q.entries = {};
 }
 
 struct Subproblem {
@@ -180,11 +194,11 @@ class HalvesEngine final : public Engine {
  public:
   HalvesEngine(int n, unsigned threads) : layout_(make_layout(n, cut_bits(n))) {
     const int h = n / 2, odd = n % 2;
-    north_rows_ = h + odd;  // the middle row (odd n) belongs to the north
-    quarters_[0] = {0, north_rows_, 0, h, {}, {}, {}, {}};                    // north-west
-    quarters_[1] = {0, north_rows_, n - h, h, {}, {}, {}, {}};                // north-east
-    quarters_[2] = {north_rows_, n - north_rows_, 0, h, {}, {}, {}, {}};      // south-west
-    quarters_[3] = {north_rows_, n - north_rows_, n - h, h, {}, {}, {}, {}};  // south-east
+    north_rows_ = h + odd;                            // the middle row (odd n) belongs to the north
+    quarters_[0] = quarter_on(0, north_rows_, 0, h);  // north-west
+    quarters_[1] = quarter_on(0, north_rows_, n - h, h);                // north-east
+    quarters_[2] = quarter_on(north_rows_, n - north_rows_, 0, h);      // south-west
+    quarters_[3] = quarter_on(north_rows_, n - north_rows_, n - h, h);  // south-east
     if (threads > 1) {
       std::vector<std::jthread> builders;
       for (Quarter& q : quarters_) builders.emplace_back([&] { build_quarter(layout_, q); });
@@ -201,7 +215,7 @@ class HalvesEngine final : public Engine {
   std::uint64_t memory_bytes() const override {
     std::uint64_t bytes = subproblems_.size() * sizeof(Subproblem);
     for (const Quarter& q : quarters_) {
-      bytes += q.entries.size() * sizeof(Entry) + q.groups.size() * sizeof(Group) +
+      bytes += 3 * q.pattern.size() * sizeof(u64) + q.groups.size() * sizeof(Group) +
                q.row_start.size() * sizeof(u32) + q.row_entries.size() * sizeof(u64);
     }
     return bytes;
@@ -264,7 +278,9 @@ class HalvesEngine final : public Engine {
   std::vector<Subproblem> subproblems_;
 };
 
-// All half-boards on `rows` (board row bits) from a north and a south quarter, as patterns.
+// All half-boards on `rows` (board row bits) from a north and a south quarter, as patterns. The
+// inner loop writes every candidate and advances only past compatible ones, so it has no branch
+// to mispredict.
 void HalvesWorker::half(const Quarter& north, const Quarter& south, u64 rows, u64 md1, u64 md2,
                         std::vector<u64>& out, std::uint64_t& nodes) const {
   out.clear();
@@ -272,21 +288,30 @@ void HalvesWorker::half(const Quarter& north, const Quarter& south, u64 rows, u6
   const u32 rn = static_cast<u32>(rows & ((u64{1} << nr) - 1));
   const u32 rs = static_cast<u32>(rows >> nr);
   const u32 all_cols = (1u << north.nc) - 1;
+  const u64* sd1 = south.d1.data();
+  const u64* sd2 = south.d2.data();
+  const u64* sp = south.pattern.data();
+  std::size_t size = 0;
   for (u32 gi = north.row_start[rn]; gi < north.row_start[rn + 1]; ++gi) {
     const Group& g = north.groups[gi];
     const Group* s = south.find(rs, all_cols & ~g.cols);
     if (!s) continue;
+    const u32 count = s->end - s->begin;
     for (u32 i = g.begin; i < g.end; ++i) {
-      const Entry& a = north.entries[i];
-      if ((a.d1 & md1) | (a.d2 & md2)) continue;
-      const u64 a1 = a.d1 | md1, a2 = a.d2 | md2;
-      nodes += s->end - s->begin;
+      if ((north.d1[i] & md1) | (north.d2[i] & md2)) continue;
+      const u64 a1 = north.d1[i] | md1, a2 = north.d2[i] | md2, ap = north.pattern[i];
+      nodes += count;
+      if (out.size() < size + count) out.resize(std::max(2 * out.size(), size + count));
+      u64* dst = out.data() + size;
+      std::size_t k = 0;
       for (u32 j = s->begin; j < s->end; ++j) {
-        const Entry& b = south.entries[j];
-        if (((b.d1 & a1) | (b.d2 & a2)) == 0) out.push_back(a.pattern | b.pattern);
+        dst[k] = ap | sp[j];
+        k += ((sd1[j] & a1) | (sd2[j] & a2)) == 0;
       }
+      size += k;
     }
   }
+  out.resize(size);
 }
 
 // Counting sort of patterns by their cut bits; the words keep the rest bits.
@@ -303,6 +328,49 @@ void bucket(const std::vector<u64>& patterns, int rest, int cut, std::vector<u32
   for (u64 p : patterns) words[fill[p >> rest]++] = static_cast<Word>(p & mask);
 }
 
+// Pairs with AND zero between two short lists. Two 32-byte vectors of the longer list stay in
+// registers while the other list streams past them, broadcast, so there is no horizontal sum per
+// pattern. The last partial vector is padded with all-ones words, which match only a zero
+// pattern; those matches are taken off again.
+template <typename Word>
+[[gnu::always_inline]] inline std::uint64_t count_block(const Word* a, u32 na, const Word* b,
+                                                        u32 nb) {
+  if (na < nb) {
+    std::swap(a, b);
+    std::swap(na, nb);
+  }
+  using Vec [[gnu::vector_size(32)]] = Word;
+  constexpr u32 kLanes = 32 / sizeof(Word);
+  Vec acc0 = {}, acc1 = {};
+  u32 j = 0;
+  for (; j + 2 * kLanes <= na; j += 2 * kLanes) {
+    Vec v0, v1;
+    std::memcpy(&v0, a + j, sizeof v0);
+    std::memcpy(&v1, a + j + kLanes, sizeof v1);
+    for (u32 i = 0; i < nb; ++i) {
+      acc0 -= (Vec)((v0 & b[i]) == 0);  // a true lane is all ones
+      acc1 -= (Vec)((v1 & b[i]) == 0);
+    }
+  }
+  std::uint64_t pad_matches = 0;
+  for (; j < na; j += kLanes) {
+    Word lanes[kLanes];
+    const u32 real = std::min(kLanes, na - j);
+    for (u32 l = 0; l < kLanes; ++l) lanes[l] = l < real ? a[j + l] : static_cast<Word>(~Word{0});
+    Vec v;
+    std::memcpy(&v, lanes, sizeof v);
+    for (u32 i = 0; i < nb; ++i) acc0 -= (Vec)((v & b[i]) == 0);
+    if (real < kLanes) {
+      u32 zeros = 0;
+      for (u32 i = 0; i < nb; ++i) zeros += b[i] == 0;
+      pad_matches = std::uint64_t{kLanes - real} * zeros;
+    }
+  }
+  std::uint64_t total = 0;
+  for (u32 l = 0; l < kLanes; ++l) total += std::uint64_t{acc0[l]} + acc1[l];
+  return total - pad_matches;
+}
+
 template <typename Word>
 [[gnu::always_inline]] inline std::uint64_t join_blocks(const u32* ws, const Word* w, const u32* es,
                                                         const Word* e, u32 cut,
@@ -316,12 +384,7 @@ template <typename Word>
       const u32 e0 = es[b], e1 = es[b + 1];
       if (e0 != e1) {
         pairs += std::uint64_t{ws[a + 1] - ws[a]} * (e1 - e0);
-        for (u32 i = ws[a]; i < ws[a + 1]; ++i) {
-          const Word q = w[i];
-          u32 c = 0;
-          for (u32 j = e0; j < e1; ++j) c += (e[j] & q) == 0;
-          total += c;
-        }
+        total += count_block(w + ws[a], ws[a + 1] - ws[a], e + e0, e1 - e0);
       }
       if (b == 0) break;
     }
