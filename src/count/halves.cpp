@@ -39,6 +39,11 @@ namespace {
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 
+// Even n only: a half-board's pattern carries, above bit kTagShift, a tag derived from the
+// columns its south quarter uses (see HalvesWorker::run); kPatternMask keeps the diagonals.
+constexpr int kTagShift = 48;
+constexpr std::uint64_t kPatternMask = (std::uint64_t{1} << kTagShift) - 1;
+
 struct Entry {  // one partial placement of a quarter
   u64 d1, d2;   // occupied diagonals r + c and r - c + n - 1 (board numbering)
   u64 pattern;  // the middle-crossing diagonals among them, in pattern layout
@@ -147,6 +152,9 @@ void build_quarter(const Layout& L, Quarter& q) {
     i = j;
   }
   for (std::size_t x = 0; x + 1 < q.row_start.size(); ++x) q.row_start[x + 1] += q.row_start[x];
+  q.d1.reserve(q.entries.size());
+  q.d2.reserve(q.entries.size());
+  q.pattern.reserve(q.entries.size());
   for (const Entry& e : q.entries) {
     q.d1.push_back(e.d1);
     q.d2.push_back(e.d2);
@@ -178,13 +186,17 @@ class HalvesWorker final : public Worker {
   std::uint64_t run(std::size_t id, std::uint64_t& nodes) override;
 
  private:
-  void half(const Quarter& north, const Quarter& south, u64 rows, u64 md1, u64 md2,
+  void half(const Quarter& north, const Quarter& south, u64 rows, u64 md1, u64 md2, bool east,
             std::vector<u64>& out, std::uint64_t& nodes) const;
   template <typename Word>
-  std::uint64_t join(std::uint64_t& nodes);
+  std::uint64_t join(const std::vector<u64>& west, const std::vector<u64>& east,
+                     std::uint64_t& nodes);
+  std::uint64_t join(const std::vector<u64>& west, const std::vector<u64>& east,
+                     std::uint64_t& nodes);
 
   const HalvesEngine& engine_;
   std::vector<u64> west_, east_;
+  std::vector<u64> w_hi_gt_, w_hi_eq_, w_hi_, w_eq_, e_gt_p_, e_p_, e_gt_q_, e_eq_q_;
   std::vector<u32> west_start_, east_start_;
   std::vector<u32> west32_, east32_;
   std::vector<u64> west64_, east64_;
@@ -278,11 +290,24 @@ class HalvesEngine final : public Engine {
   std::vector<Subproblem> subproblems_;
 };
 
+u32 reverse_bits(u32 x, int width) {
+  u32 y = 0;
+  for (int i = 0; i < width; ++i) y |= (x >> i & 1) << (width - 1 - i);
+  return y;
+}
+
+// g(Z) = min(Z, complement of Z) over `width` bits; for the east half, Z is first mirrored into
+// the west's frame. See HalvesWorker::run.
+u32 column_tag(u32 cols, int width, bool east) {
+  const u32 z = east ? reverse_bits(cols, width) : cols;
+  return std::min(z, z ^ ((1u << width) - 1));
+}
+
 // All half-boards on `rows` (board row bits) from a north and a south quarter, as patterns. The
 // inner loop writes every candidate and advances only past compatible ones, so it has no branch
 // to mispredict.
 void HalvesWorker::half(const Quarter& north, const Quarter& south, u64 rows, u64 md1, u64 md2,
-                        std::vector<u64>& out, std::uint64_t& nodes) const {
+                        bool east, std::vector<u64>& out, std::uint64_t& nodes) const {
   out.clear();
   const int nr = engine_.north_rows();
   const u32 rn = static_cast<u32>(rows & ((u64{1} << nr) - 1));
@@ -297,9 +322,10 @@ void HalvesWorker::half(const Quarter& north, const Quarter& south, u64 rows, u6
     const Group* s = south.find(rs, all_cols & ~g.cols);
     if (!s) continue;
     const u32 count = s->end - s->begin;
+    const u64 tag = u64{column_tag(s->cols, north.nc, east)} << kTagShift;
     for (u32 i = g.begin; i < g.end; ++i) {
       if ((north.d1[i] & md1) | (north.d2[i] & md2)) continue;
-      const u64 a1 = north.d1[i] | md1, a2 = north.d2[i] | md2, ap = north.pattern[i];
+      const u64 a1 = north.d1[i] | md1, a2 = north.d2[i] | md2, ap = north.pattern[i] | tag;
       nodes += count;
       if (out.size() < size + count) out.resize(std::max(2 * out.size(), size + count));
       u64* dst = out.data() + size;
@@ -320,12 +346,13 @@ void bucket(const std::vector<u64>& patterns, int rest, int cut, std::vector<u32
             std::vector<Word>& words) {
   const u32 buckets = 1u << cut;
   start.assign(buckets + 1, 0);
-  for (u64 p : patterns) ++start[(p >> rest) + 1];
+  for (u64 p : patterns) ++start[((p & kPatternMask) >> rest) + 1];
   for (u32 i = 0; i < buckets; ++i) start[i + 1] += start[i];
   words.resize(patterns.size());
-  std::vector<u32> fill(start.begin(), start.end() - 1);
   const u64 mask = rest == 64 ? ~u64{0} : (u64{1} << rest) - 1;
-  for (u64 p : patterns) words[fill[p >> rest]++] = static_cast<Word>(p & mask);
+  for (u64 p : patterns) words[start[(p & kPatternMask) >> rest]++] = static_cast<Word>(p & mask);
+  for (u32 i = buckets; i > 0; --i) start[i] = start[i - 1];  // filling moved each start on
+  start[0] = 0;
 }
 
 // Pairs with AND zero between two short lists. Two 32-byte vectors of the longer list stay in
@@ -408,7 +435,8 @@ const bool has_avx2 = __builtin_cpu_supports("avx2");
 #endif
 
 template <typename Word>
-std::uint64_t HalvesWorker::join(std::uint64_t& nodes) {
+std::uint64_t HalvesWorker::join(const std::vector<u64>& west, const std::vector<u64>& east,
+                                 std::uint64_t& nodes) {
   const Layout& L = engine_.layout();
   auto& wwords = [this]() -> std::vector<Word>& {
     if constexpr (sizeof(Word) == 4)
@@ -422,8 +450,9 @@ std::uint64_t HalvesWorker::join(std::uint64_t& nodes) {
     else
       return east64_;
   }();
-  bucket(west_, L.rest, L.cut, west_start_, wwords);
-  bucket(east_, L.rest, L.cut, east_start_, ewords);
+  if (west.empty() || east.empty()) return 0;
+  bucket(west, L.rest, L.cut, west_start_, wwords);
+  bucket(east, L.rest, L.cut, east_start_, ewords);
   std::uint64_t pairs = 0, total = 0;
 #if defined(__x86_64__)
   if (has_avx2) {
@@ -439,22 +468,69 @@ std::uint64_t HalvesWorker::join(std::uint64_t& nodes) {
   return total;
 }
 
+std::uint64_t HalvesWorker::join(const std::vector<u64>& west, const std::vector<u64>& east,
+                                 std::uint64_t& nodes) {
+  return engine_.layout().rest <= 32 ? join<u32>(west, east, nodes) : join<u64>(west, east, nodes);
+}
+
+// For even n the transpose halves the work once more. Transposing a solution S turns its east
+// rows E(S) into the set C(S) of columns whose queen is in the south half, and C(S) into E(S).
+// Take any function phi of a set of rows that the upside-down turn (reversal) and the mirror
+// (complement) leave alone, and count each solution 2 times if phi(C) > phi(E), once if they are
+// equal and not at all if phi(C) < phi(E): S and its transpose together are still counted twice,
+// and a subproblem's count is still the same for all four of its images, so the weights hold.
+// Here phi(Z) = the sorted pair (g(low half of Z), g(reversed high half of Z)) with
+// g(z) = min(z, complement of z). C(S) is the south-quarter columns of the west half (low half)
+// and of the east half (high half), so each half-board carries its g in a tag, and the pairs
+// split into five joins by how the tags compare with (p, q) = phi(E).
 std::uint64_t HalvesWorker::run(std::size_t id, std::uint64_t& nodes) {
   const Subproblem& s = engine_.subproblem(id);
   const Layout& L = engine_.layout();
-  const int n = L.n;
+  const int n = L.n, h = L.h;
   u64 md1 = 0, md2 = 0;
   if (s.m >= 0) {
-    md1 = u64{1} << (s.m + L.h);
-    md2 = u64{1} << (s.m - L.h + n - 1);
+    md1 = u64{1} << (s.m + h);
+    md2 = u64{1} << (s.m - h + n - 1);
   }
   const u64 all = (u64{1} << n) - 1;
   const u64 west_rows = all & ~s.east & ~(s.m >= 0 ? u64{1} << s.m : 0);
-  half(engine_.quarter(0), engine_.quarter(2), west_rows, md1, md2, west_, nodes);
+  half(engine_.quarter(0), engine_.quarter(2), west_rows, md1, md2, false, west_, nodes);
   if (west_.empty()) return 0;
-  half(engine_.quarter(1), engine_.quarter(3), s.east, md1, md2, east_, nodes);
+  half(engine_.quarter(1), engine_.quarter(3), s.east, md1, md2, true, east_, nodes);
   if (east_.empty()) return 0;
-  return L.rest <= 32 ? join<u32>(nodes) : join<u64>(nodes);
+  if (n % 2 == 1) return join(west_, east_, nodes);
+
+  const u32 low = (1u << h) - 1;
+  const u32 g1 = column_tag(static_cast<u32>(s.east) & low, h, false);
+  const u32 g2 = column_tag(static_cast<u32>(s.east >> h) & low, h, true);
+  const u32 p = std::min(g1, g2), q = std::max(g1, g2);
+  w_hi_gt_.clear(), w_hi_eq_.clear(), w_hi_.clear(), w_eq_.clear();
+  for (u64 w : west_) {
+    const u32 g = static_cast<u32>(w >> kTagShift);
+    if (g < p) continue;  // then phi(C) < phi(E) whatever the east half
+    if (g == p) {
+      w_eq_.push_back(w);
+      continue;
+    }
+    w_hi_.push_back(w);
+    if (g > q) w_hi_gt_.push_back(w);
+    if (g == q) w_hi_eq_.push_back(w);
+  }
+  e_gt_p_.clear(), e_p_.clear(), e_gt_q_.clear(), e_eq_q_.clear();
+  for (u64 e : east_) {
+    const u32 g = static_cast<u32>(e >> kTagShift);
+    if (g > p) e_gt_p_.push_back(e);
+    if (g == p) e_p_.push_back(e);
+    if (g > q) e_gt_q_.push_back(e);
+    if (g == q) e_eq_q_.push_back(e);
+  }
+  // phi(C) = (min(gw, ge), max(gw, ge)) against (p, q):
+  std::uint64_t twice = join(w_hi_, e_gt_p_, nodes);  // gw > p, ge > p
+  twice += join(w_hi_gt_, e_p_, nodes);               // gw > q >= p = ge
+  twice += join(w_eq_, e_gt_q_, nodes);               // gw = p, ge > q
+  std::uint64_t once = join(w_hi_eq_, e_p_, nodes);   // gw = q > p = ge
+  once += join(w_eq_, e_eq_q_, nodes);                // gw = p, ge = q
+  return 2 * twice + once;
 }
 
 }  // namespace
