@@ -15,12 +15,13 @@
 //
 // Counting the pairs: a few of the most often occupied diagonals ("cut" bits) split both lists
 // into buckets; only buckets whose cut bits are disjoint can match, and each such pair of
-// buckets is compared exhaustively by a tight loop the compiler vectorises (AVX2 when the
-// processor has it).
+// buckets is compared exhaustively by a register-blocked vector loop (AVX2 when the processor
+// has it).
 //
 // Symmetry: turning the board upside down maps (m, east rows) to (n-1-m, reversed rows), and the
 // left-right mirror swaps east and west; only the smallest of the (up to) four images is counted,
-// with the number of images as its weight. Unique counts come from Burnside's lemma in count().
+// with the number of images as its weight. For even n the transpose halves the work once more
+// (see HalvesWorker::run). Unique counts come from Burnside's lemma in count().
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
