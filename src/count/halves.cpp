@@ -171,8 +171,8 @@ struct Subproblem {
   double cost;
 };
 
-// Bucket sizes: enough cut bits that the rest fits a 32-bit word, and a few more as the halves
-// grow (measured on 2 cores: see bench/count.sh).
+// Bucket sizes: enough cut bits that the rest always fits a 32-bit word, and a few more as the
+// halves grow (measured on 2 cores: see bench/count.sh).
 int cut_bits(int n) {
   const int bits = 2 * (2 * (n / 2) - 1);
   int cut = n <= 13 ? 2 : n <= 17 ? 4 : 6;
@@ -189,9 +189,6 @@ class HalvesWorker final : public Worker {
  private:
   void half(const Quarter& north, const Quarter& south, u64 rows, u64 md1, u64 md2, bool east,
             std::vector<u64>& out, std::uint64_t& nodes) const;
-  template <typename Word>
-  std::uint64_t join(const std::vector<u64>& west, const std::vector<u64>& east,
-                     std::uint64_t& nodes);
   std::uint64_t join(const std::vector<u64>& west, const std::vector<u64>& east,
                      std::uint64_t& nodes);
 
@@ -199,8 +196,7 @@ class HalvesWorker final : public Worker {
   std::vector<u64> west_, east_;
   std::vector<u64> w_hi_gt_, w_hi_eq_, w_hi_, w_eq_, e_gt_p_, e_p_, e_gt_q_, e_eq_q_;
   std::vector<u32> west_start_, east_start_;
-  std::vector<u32> west32_, east32_;
-  std::vector<u64> west64_, east64_;
+  std::vector<u32> west_words_, east_words_;  // the rest bits, bucket by bucket
 };
 
 class HalvesEngine final : public Engine {
@@ -432,46 +428,31 @@ template <typename Word>
                                                 const Word* e, u32 cut, std::uint64_t& pairs) {
   return join_blocks(ws, w, es, e, cut, pairs);
 }
-const bool has_avx2 = __builtin_cpu_supports("avx2");
+bool has_avx2() {
+  static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("avx2"));
+  return yes;
+}
 #endif
 
-template <typename Word>
 std::uint64_t HalvesWorker::join(const std::vector<u64>& west, const std::vector<u64>& east,
                                  std::uint64_t& nodes) {
   const Layout& L = engine_.layout();
-  auto& wwords = [this]() -> std::vector<Word>& {
-    if constexpr (sizeof(Word) == 4)
-      return west32_;
-    else
-      return west64_;
-  }();
-  auto& ewords = [this]() -> std::vector<Word>& {
-    if constexpr (sizeof(Word) == 4)
-      return east32_;
-    else
-      return east64_;
-  }();
   if (west.empty() || east.empty()) return 0;
-  bucket(west, L.rest, L.cut, west_start_, wwords);
-  bucket(east, L.rest, L.cut, east_start_, ewords);
+  bucket(west, L.rest, L.cut, west_start_, west_words_);
+  bucket(east, L.rest, L.cut, east_start_, east_words_);
   std::uint64_t pairs = 0, total = 0;
 #if defined(__x86_64__)
-  if (has_avx2) {
-    total = join_avx2(west_start_.data(), wwords.data(), east_start_.data(), ewords.data(),
-                      static_cast<u32>(L.cut), pairs);
+  if (has_avx2()) {
+    total = join_avx2(west_start_.data(), west_words_.data(), east_start_.data(),
+                      east_words_.data(), static_cast<u32>(L.cut), pairs);
   } else
 #endif
   {
-    total = join_generic(west_start_.data(), wwords.data(), east_start_.data(), ewords.data(),
-                         static_cast<u32>(L.cut), pairs);
+    total = join_generic(west_start_.data(), west_words_.data(), east_start_.data(),
+                         east_words_.data(), static_cast<u32>(L.cut), pairs);
   }
   nodes += pairs;
   return total;
-}
-
-std::uint64_t HalvesWorker::join(const std::vector<u64>& west, const std::vector<u64>& east,
-                                 std::uint64_t& nodes) {
-  return engine_.layout().rest <= 32 ? join<u32>(west, east, nodes) : join<u64>(west, east, nodes);
 }
 
 // For even n the transpose halves the work once more. Transposing a solution S turns its east
