@@ -76,6 +76,13 @@ void add_count(CLI::App& app, CountArgs& args) {
   cmd->add_option("--checkpoint-every", args.checkpoint_every,
                   "Seconds between checkpoint saves (default 30; fractions allowed)")
       ->check(seconds());
+  cmd->add_option("--subtotals", args.subtotals,
+                  "Write FILE with one 'id weight count' line per finished subproblem "
+                  "(check it with 'nqueens audit')")
+      ->type_name("FILE");
+  cmd->add_option("--subproblems", args.subproblems,
+                  "Count only these subproblems (ids as in a subtotal log) and print their lines")
+      ->type_name("ID,ID,...");
   cmd->add_flag("--json", args.json, "Print one JSON object");
   cmd->add_flag("-q,--quiet", args.quiet, "No statistics or progress on stderr");
   cmd->add_option("--progress", args.progress, "auto (when stderr is a terminal), always, or never")
@@ -207,13 +214,29 @@ void add_render(CLI::App& app, RenderArgs& args) {
       "  nqueens solve 8 | nqueens render --format svg -o eight.svg\n");
 }
 
+void add_audit(CLI::App& app, AuditArgs& args) {
+  auto* cmd =
+      app.add_subcommand("audit", "Recompute a random sample of a subtotal log and compare");
+  cmd->add_option("FILE", args.log, "Log written by 'count --subtotals FILE'")->required();
+  cmd->add_option("-k,--sample", args.sample, "Lines to recompute (default 10)")
+      ->transform(whole_number(1, std::numeric_limits<std::uint32_t>::max()));
+  cmd->add_option("--seed", args.seed, "Seed for the choice of lines (default: random, printed)")
+      ->transform(whole_number());
+  cmd->add_option("-t,--threads", args.threads, "Worker threads, 1..1024 (default: all cores)")
+      ->transform(whole_number(1, 1024));
+  cmd->footer(
+      "Exit status: 0 all sampled lines match, 1 a mismatch (each one printed), 2 bad input.\n"
+      "Example:\n  nqueens count 16 --subtotals n16.log && nqueens audit n16.log --sample 20\n");
+}
+
 void check_subcommand(CLI::App& app, const std::string& name) {
   try {
     app.get_subcommand(name);
   } catch (const CLI::OptionNotFound&) {
     throw UsageError(
         "unknown subcommand '" + name +
-        "' (choose count, enumerate, solve, verify, render, classic, compare or infinite)");
+        "' (choose count, audit, enumerate, solve, verify, render, classic, compare or "
+        "infinite)");
   }
 }
 
@@ -241,7 +264,9 @@ int main(int argc, char** argv) {
   InfiniteArgs infinite;
   VerifyArgs verify;
   RenderArgs render;
+  AuditArgs audit;
   add_count(app, count);
+  add_audit(app, audit);
   add_solve(app, solve);
   add_enumerate(app, enumerate);
   add_classic(app, classic);
@@ -255,6 +280,7 @@ int main(int argc, char** argv) {
     if (argc > 1 && argv[1][0] != '-') check_subcommand(app, argv[1]);
     app.parse(argc, argv);
     if (app.got_subcommand("count")) return run_count(count);
+    if (app.got_subcommand("audit")) return run_audit(audit);
     if (app.got_subcommand("solve")) return run_solve(solve);
     if (app.got_subcommand("enumerate")) return run_enumerate(enumerate);
     if (app.got_subcommand("classic")) return run_classic(classic);

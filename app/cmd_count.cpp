@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cmath>
 #include <iostream>
+#include <limits>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -22,6 +23,7 @@
 #include "nqueens/count.hpp"
 #include "nqueens/version.hpp"
 #include "numbers.hpp"
+#include "subtotals.hpp"
 
 namespace nqcli {
 
@@ -144,6 +146,40 @@ std::uint64_t halves_memory(int n) {
   return static_cast<std::uint64_t>(220e6 * std::pow(2.85, n - 18));
 }
 
+std::vector<std::uint64_t> parse_ids(const std::string& list) {
+  std::vector<std::uint64_t> ids;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = list.find(',', start);
+    const std::string item = list.substr(start, comma - start);
+    ids.push_back(parse_whole_number(item, "subproblem id", 0,
+                                     std::numeric_limits<std::uint64_t>::max(), "count"));
+    if (comma == std::string::npos) return ids;
+    start = comma + 1;
+  }
+}
+
+// `count N --subproblems ID,...`: the chosen subproblems' lines, as in a subtotal log.
+int print_subproblems(const nq::CountResult& r, bool json) {
+  if (json) {
+    nlohmann::ordered_json j;
+    j["n"] = r.n;
+    j["engine"] = nq::engine_name(r.engine);
+    j["subproblems"] = nlohmann::ordered_json::array();
+    for (const nq::SubproblemCount& s : r.results) {
+      j["subproblems"].push_back({{"id", s.id}, {"weight", s.weight}, {"count", s.count}});
+    }
+    j["seconds"] = r.seconds;
+    j["complete"] = r.subproblems_done == r.results.size() && r.results.size() > 0;
+    std::cout << j.dump() << '\n';
+  } else {
+    for (const nq::SubproblemCount& s : r.results)
+      fmt::print("{} {} {}\n", s.id, s.weight, s.count);
+  }
+  std::cout.flush();
+  return kExitOk;
+}
+
 }  // namespace
 
 int run_count(const CountArgs& args) {
@@ -158,6 +194,12 @@ int run_count(const CountArgs& args) {
         fmt::format("count: --check knows the published counts for n <= {} only, not n = {}",
                     nq::kMaxKnownN, n));
   }
+  const bool chosen = !args.subproblems.empty();
+  if (chosen && (!args.checkpoint.empty() || !args.subtotals.empty() || args.check)) {
+    throw UsageError(
+        "count: --subproblems cannot be combined with --checkpoint, --subtotals or "
+        "--check");
+  }
   if (engine == nq::CountEngine::halves) require_memory(halves_memory(n), "count");
 
   InterruptGuard interrupt;
@@ -165,6 +207,8 @@ int run_count(const CountArgs& args) {
   std::stop_callback forward(interrupt.token(), [&stop] { stop.request_stop(); });
   nq::CountOptions options{
       .n = n, .threads = args.threads, .engine = engine, .stop = stop.get_token()};
+  if (chosen) options.only = parse_ids(args.subproblems);
+  options.collect = chosen || !args.subtotals.empty();
 
   std::optional<CheckpointKeeper> keeper;
   if (!args.checkpoint.empty()) {
@@ -200,6 +244,14 @@ int run_count(const CountArgs& args) {
     throw UsageError(std::string("count: ") + e.what());
   }
 
+  if (chosen) {
+    if (!r.complete && r.subproblems_done < options.only.size()) return kExitInterrupted;
+    return print_subproblems(r, args.json);
+  }
+  if (!args.subtotals.empty()) {
+    write_subtotals(args.subtotals,
+                    {n, nq::engine_name(engine), nq::kVersion, r.subproblems, r.results, {}});
+  }
   if (keeper) {
     try {
       keeper->save();

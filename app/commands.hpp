@@ -31,8 +31,17 @@ struct CountArgs {
   std::string checkpoint;         // file to save finished subproblems in and resume from
   double checkpoint_every = 30;   // seconds between saves
   bool check = false;             // compare with the published values
+  std::string subtotals;          // log file: one "id weight count" line per subproblem
+  std::string subproblems;        // "ID,ID,...": count just these
   bool json = false;
   bool quiet = false;
+};
+
+struct AuditArgs {
+  std::string log;
+  std::uint64_t sample = 10;  // lines to recompute
+  std::string seed;           // as typed; empty: a random seed, printed
+  unsigned threads = 0;
 };
 
 struct EnumerateArgs {
@@ -99,5 +108,6 @@ int run_compare(const CompareArgs& args);
 int run_infinite(const InfiniteArgs& args);
 int run_verify(const VerifyArgs& args);
 int run_render(const RenderArgs& args);
+int run_audit(const AuditArgs& args);
 
 }  // namespace nqcli

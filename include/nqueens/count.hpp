@@ -49,7 +49,9 @@ const char* engine_name(CountEngine engine);  // "auto", "backtrack", "halves"
 
 struct SubproblemCount {
   std::uint64_t id = 0;
-  std::uint64_t count = 0;  // solutions of this subproblem, before its weight is applied
+  std::uint64_t count = 0;   // solutions of this subproblem, before its weight is applied
+  std::uint32_t weight = 0;  // solutions each one stands for (filled in by count(); ignored
+                             // in `resume`)
 };
 
 struct CountProgress {
@@ -66,6 +68,8 @@ struct CountOptions {
   std::stop_token stop = {};  // request_stop() ends the count early (complete == false)
   std::vector<SubproblemCount> resume = {};  // finished earlier: counted, not searched again
   std::uint64_t resume_subproblems = 0;      // if not 0: how many subproblems `resume` was made for
+  std::vector<std::uint64_t> only = {};      // if not empty: search just these ids (for audits)
+  bool collect = false;                      // fill CountResult::results
   // Called once, on the calling thread, when the subproblems are known and before any is run
   // (an exception thrown here leaves count() before any work):
   std::function<void(std::uint64_t subproblems)> on_start = {};
@@ -87,6 +91,7 @@ struct CountResult {
   std::uint64_t subproblems_resumed = 0;        // of which taken from options.resume
   CountEngine engine = CountEngine::automatic;  // the engine that ran
   std::uint64_t memory_bytes = 0;               // tables shared by the workers
+  std::vector<SubproblemCount> results;         // with options.collect: every finished one, by id
   unsigned threads = 0;                         // worker threads used
   double seconds = 0;                           // wall time
   bool complete = false;                        // false when stopped early

@@ -125,8 +125,23 @@ CountResult count(const CountOptions& options) {
   result.subproblems_resumed = progress.subproblems_done;
 
   std::vector<std::size_t> order;
-  for (std::size_t id = 0; id < size; ++id) {
-    if (!done[id]) order.push_back(id);
+  if (options.only.empty()) {
+    for (std::size_t id = 0; id < size; ++id) {
+      if (!done[id]) order.push_back(id);
+    }
+  } else {
+    std::vector<char> chosen(size, 0);
+    for (std::uint64_t id : options.only) {
+      if (id >= size) {
+        throw std::invalid_argument("count: subproblem " + std::to_string(id) +
+                                    " does not exist (there are " + std::to_string(size) +
+                                    ", numbered from 0)");
+      }
+      if (chosen[id]++) {
+        throw std::invalid_argument("count: subproblem " + std::to_string(id) + " asked twice");
+      }
+      if (!done[id]) order.push_back(id);
+    }
   }
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return engine->cost(a) > engine->cost(b); });
@@ -147,7 +162,7 @@ CountResult count(const CountOptions& options) {
       done[id] = 1;
       ++progress.subproblems_done;
       progress.work_done += engine->cost(id);
-      if (options.on_done) options.on_done({id, c});
+      if (options.on_done) options.on_done({id, c, engine->weight(id)});
       if (options.on_progress) options.on_progress(progress);
     }
     nodes += my_nodes;
@@ -162,6 +177,7 @@ CountResult count(const CountOptions& options) {
     if (!done[id]) continue;
     result.total = checked_add(result.total, checked_mul(counts[id], engine->weight(id)));
     ++result.subproblems_done;
+    if (options.collect) result.results.push_back({id, counts[id], engine->weight(id)});
   }
   result.nodes = nodes;
   result.complete = result.subproblems_done == result.subproblems;

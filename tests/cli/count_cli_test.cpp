@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
 #include "run.hpp"
@@ -135,4 +136,64 @@ TEST(count_cli, refuses_a_damaged_checkpoint_and_leaves_it_alone) {
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
     EXPECT_EQ(slurp(path), content);
   }
+}
+
+// A subtotal log lists every subproblem; --subproblems recomputes chosen lines exactly; audit
+// passes an intact log and finds a line that was altered.
+TEST(count_cli, subtotals_can_be_recomputed_and_audited) {
+  for (const char* engine : {"backtrack", "halves"}) {
+    const std::string log = temp_file(std::string("subtotals-") + engine + ".log", "");
+    const auto r =
+        run_nqueens(std::string("count 11 -q --engine ") + engine + " --subtotals '" + log + "'");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const std::string text = slurp(log);
+    ASSERT_EQ(text.rfind("# nqueens subtotals: n 11, engine " + std::string(engine), 0), 0u);
+    // Sum of weight x count over the lines is the total.
+    std::istringstream lines(text);
+    std::string line;
+    std::uint64_t total = 0, n_lines = 0;
+    std::string first_two;
+    while (std::getline(lines, line)) {
+      if (line.empty() || line[0] == '#') continue;
+      std::uint64_t id = 0, weight = 0, c = 0;
+      std::istringstream(line) >> id >> weight >> c;
+      total += weight * c;
+      if (n_lines++ < 2) first_two += line + "\n";
+    }
+    EXPECT_EQ(total, 2680u) << engine;
+    EXPECT_EQ(run_nqueens(std::string("count 11 --engine ") + engine + " --subproblems 0,1").out,
+              first_two);
+
+    const auto intact = run_nqueens("audit '" + log + "' --sample 1000 --seed 7");
+    EXPECT_EQ(intact.code, 0) << intact.out << intact.err;
+    EXPECT_NE(intact.out.find("all match"), std::string::npos) << intact.out;
+
+    // Alter the count on the third result line.
+    std::string altered = text;
+    std::size_t at = 0;
+    for (int i = 0; i < 4; ++i) at = altered.find('\n', at) + 1;  // 2 header lines + 2 results
+    const std::size_t end = altered.find('\n', at);
+    const std::size_t space = altered.rfind(' ', end);
+    altered.replace(space + 1, end - space - 1, "999999");
+    const std::string bad_log = temp_file(std::string("altered-") + engine + ".log", altered);
+    const auto found = run_nqueens("audit '" + bad_log + "' --sample 1000");
+    EXPECT_EQ(found.code, 1) << found.out << found.err;
+    EXPECT_NE(found.out.find("mismatch: subproblem"), std::string::npos) << found.out;
+    EXPECT_NE(found.out.find("line 5"), std::string::npos) << found.out;
+  }
+}
+
+TEST(count_cli, audit_and_subproblems_refuse_bad_input) {
+  EXPECT_EQ(run_nqueens("audit '" + temp_file("junk.log", "hello\n") + "'").code, 2);
+  const std::string dup = temp_file(
+      "dup.log",
+      "# nqueens subtotals: n 8, engine backtrack, version 0.1.0, subproblems 78\n1 8 0\n1 8 0\n");
+  const auto r = run_nqueens("audit '" + dup + "'");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("line 3"), std::string::npos) << r.err;
+  EXPECT_EQ(run_nqueens("audit /nonexistent.log").code, 2);
+  EXPECT_EQ(run_nqueens("count 8 --subproblems 100000").code, 2);
+  EXPECT_EQ(run_nqueens("count 8 --subproblems 1,x").code, 2);
+  EXPECT_EQ(run_nqueens("count 8 --subproblems 1,1").code, 2);
+  EXPECT_EQ(run_nqueens("count 8 --subproblems 1 --check").code, 2);
 }

@@ -239,3 +239,24 @@ TEST(count, known_values_table_matches_the_test_copy) {
   EXPECT_FALSE(nq::known_count(0).has_value());
   EXPECT_FALSE(nq::known_count(nq::kMaxKnownN + 1).has_value());
 }
+
+// `only` recomputes chosen subproblems with exactly the counts and weights of a full run.
+TEST(count, recomputes_chosen_subproblems_exactly) {
+  for (nq::CountEngine e : kEngines) {
+    const nq::CountResult full = nq::count({.n = 12, .engine = e, .collect = true});
+    ASSERT_EQ(full.results.size(), full.subproblems);
+    std::uint64_t total = 0;
+    for (const auto& s : full.results) total += s.weight * s.count;
+    EXPECT_EQ(total, 14200u);
+    const std::vector<std::uint64_t> ids = {full.subproblems - 1, 0, full.subproblems / 2};
+    const nq::CountResult part = nq::count({.n = 12, .engine = e, .only = ids, .collect = true});
+    EXPECT_FALSE(part.complete);
+    ASSERT_EQ(part.results.size(), ids.size());
+    for (const auto& s : part.results) {
+      EXPECT_EQ(s.count, full.results[s.id].count) << "id " << s.id;
+      EXPECT_EQ(s.weight, full.results[s.id].weight) << "id " << s.id;
+    }
+    EXPECT_THROW(nq::count({.n = 12, .engine = e, .only = {full.subproblems}}),
+                 std::invalid_argument);
+  }
+}

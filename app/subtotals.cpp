@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+#include "subtotals.hpp"
+
+#include <fmt/core.h>
+
+#include <cstdio>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "commands.hpp"
+
+namespace nqcli {
+
+void write_subtotals(const std::string& path, const Subtotals& log) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw UsageError("count: cannot write " + tmp);
+    out << fmt::format("# nqueens subtotals: n {}, engine {}, version {}, subproblems {}\n", log.n,
+                       log.engine, log.version, log.subproblems)
+        << "# id weight count\n";
+    for (const nq::SubproblemCount& s : log.lines) {
+      out << s.id << ' ' << s.weight << ' ' << s.count << '\n';
+    }
+    out.flush();
+    if (!out) throw UsageError("count: cannot write " + tmp);
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    throw UsageError("count: cannot replace " + path);
+  }
+}
+
+Subtotals read_subtotals(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError("audit: cannot read " + path);
+  auto bad = [&](std::size_t line, const std::string& why) {
+    return UsageError(fmt::format("audit: {} line {}: {}", path, line, why));
+  };
+  Subtotals log;
+  std::string text;
+  if (!std::getline(in, text)) throw bad(1, "empty file, not a subtotal log");
+  char engine[32] = {}, version[32] = {};
+  unsigned long long subproblems = 0;
+  int consumed = 0;
+  if (std::sscanf(text.c_str(),
+                  "# nqueens subtotals: n %d, engine %31[a-z], version %31[0-9.], subproblems "
+                  "%llu%n",
+                  &log.n, engine, version, &subproblems, &consumed) != 4 ||
+      static_cast<std::size_t>(consumed) != text.size()) {
+    throw bad(1, "not a subtotal log header");
+  }
+  log.engine = engine;
+  log.version = version;
+  log.subproblems = subproblems;
+  std::set<std::uint64_t> seen;
+  for (std::size_t number = 2; std::getline(in, text); ++number) {
+    if (!text.empty() && text[0] == '#') continue;
+    std::istringstream fields(text);
+    nq::SubproblemCount s;
+    std::string extra;
+    if (!(fields >> s.id >> s.weight >> s.count) || (fields >> extra)) {
+      throw bad(number, "expected three whole numbers: id weight count");
+    }
+    if (s.id >= log.subproblems) throw bad(number, fmt::format("no subproblem {}", s.id));
+    if (!seen.insert(s.id).second) throw bad(number, fmt::format("subproblem {} again", s.id));
+    log.lines.push_back(s);
+    log.line_numbers.push_back(number);
+  }
+  return log;
+}
+
+}  // namespace nqcli
