@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -26,10 +27,8 @@ int run_audit(const AuditArgs& args) {
                     args.log, log.version, nq::kVersion));
   }
   if (log.n < 1 || log.n > nq::kMaxCountN) throw UsageError("audit: bad n in " + args.log);
-  const nq::CountEngine engine = log.engine == "halves"      ? nq::CountEngine::halves
-                                 : log.engine == "backtrack" ? nq::CountEngine::backtrack
-                                                             : nq::CountEngine::automatic;
-  if (engine == nq::CountEngine::automatic) {
+  const std::optional<nq::CountEngine> engine = nq::engine_from_name(log.engine);
+  if (!engine || *engine == nq::CountEngine::automatic) {
     throw UsageError("audit: unknown engine '" + log.engine + "' in " + args.log);
   }
   if (log.lines.empty()) throw UsageError("audit: " + args.log + " has no subtotal lines");
@@ -51,7 +50,7 @@ int run_audit(const AuditArgs& args) {
   InterruptGuard interrupt;
   nq::CountOptions options{.n = log.n,
                            .threads = args.threads,
-                           .engine = engine,
+                           .engine = *engine,
                            .stop = interrupt.token(),
                            .collect = true};
   for (std::size_t i : picks) options.only.push_back(log.lines[i].id);

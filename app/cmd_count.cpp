@@ -11,7 +11,6 @@
 #include <cmath>
 #include <iostream>
 #include <limits>
-#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stop_token>
@@ -30,12 +29,6 @@ namespace nqcli {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-nq::CountEngine parse_engine(const std::string& name) {
-  if (name == "backtrack") return nq::CountEngine::backtrack;
-  if (name == "halves") return nq::CountEngine::halves;
-  return nq::CountEngine::automatic;
-}
 
 nlohmann::ordered_json to_json(const nq::CountResult& r, const char* check) {
   nlohmann::ordered_json j;
@@ -184,7 +177,7 @@ int print_subproblems(const nq::CountResult& r, bool json) {
 
 int run_count(const CountArgs& args) {
   const int n = parse_board_size(args.n, nq::kMaxCountN, "count");
-  const nq::CountEngine engine = nq::resolve_engine(parse_engine(args.engine), n);
+  const nq::CountEngine engine = nq::resolve_engine(*nq::engine_from_name(args.engine), n);
   if (engine == nq::CountEngine::halves && (n < 4 || n > nq::kMaxHalvesN)) {
     throw UsageError(
         fmt::format("count: the halves engine takes n from 4 to {}, not {}", nq::kMaxHalvesN, n));

@@ -34,6 +34,7 @@
 #include <functional>
 #include <optional>
 #include <stop_token>
+#include <string_view>
 #include <vector>
 
 namespace nq {
@@ -46,6 +47,8 @@ enum class CountEngine { automatic, backtrack, halves };
 // The engine `automatic` stands for at this n.
 CountEngine resolve_engine(CountEngine engine, int n);
 const char* engine_name(CountEngine engine);  // "auto", "backtrack", "halves"
+// The inverse of engine_name; nullopt for any other text.
+std::optional<CountEngine> engine_from_name(std::string_view name);
 
 struct SubproblemCount {
   std::uint64_t id = 0;

@@ -75,6 +75,13 @@ const char* engine_name(CountEngine engine) {
   }
 }
 
+std::optional<CountEngine> engine_from_name(std::string_view name) {
+  for (CountEngine e : {CountEngine::automatic, CountEngine::backtrack, CountEngine::halves}) {
+    if (name == engine_name(e)) return e;
+  }
+  return std::nullopt;
+}
+
 CountResult count(const CountOptions& options) {
   const int n = options.n;
   if (n < 1 || n > kMaxCountN) {
