@@ -6,6 +6,7 @@
 #include "nqueens/classic.hpp"       // the textbook methods, instrumented
 #include "nqueens/construct.hpp"     // ExplicitSolution: one solution for any n, by formula
 #include "nqueens/count.hpp"         // count(): total and unique solutions
+#include "nqueens/count_split.hpp"   // CountSplit: the subproblems, for schedulers of their own
 #include "nqueens/enumerate.hpp"     // enumerate(): all solutions or one per class, in order
 #include "nqueens/format.hpp"        // perm, board and JSON readers and writers
 #include "nqueens/infinite.hpp"      // quintal_column(): the infinite quintal queens

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: MIT
+// CountSplit: one engine's subproblems, a pool of worker threads that counts the ids it is fed,
+// and the tally of finished counts (checked sums, Burnside for the unique count).
+#include "nqueens/count_split.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "count/engine.hpp"
+
+namespace nq {
+
+namespace {
+
+std::uint64_t checked_add(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t sum = 0;
+  if (__builtin_add_overflow(a, b, &sum)) throw std::overflow_error("count: total exceeds 2^64");
+  return sum;
+}
+
+std::uint64_t checked_mul(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t product = 0;
+  if (__builtin_mul_overflow(a, b, &product))
+    throw std::overflow_error("count: total exceeds 2^64");
+  return product;
+}
+
+unsigned all_cores(unsigned threads) {
+  return threads ? threads : std::max(1u, std::thread::hardware_concurrency());
+}
+
+// Burnside over D4: the identity fixes all T solutions, the half turn P, each quarter turn R,
+// and no reflection fixes a solution when n > 1. So classes = (T + P + 2R) / 8, and the class
+// sizes follow: R/2 classes of 2, (P - R)/4 classes of 4, (T - P)/8 classes of 8.
+void add_class_counts(CountResult& r) {
+  if (r.n == 1) {
+    r.unique = 1;
+    r.classes_of_size[0] = 1;
+    return;
+  }
+  const std::uint64_t t = r.total, p = r.symmetric180, q = r.symmetric90;
+  if (p > t || q > p || (t - p) % 8 != 0 || (p - q) % 4 != 0 || q % 2 != 0) {
+    throw std::runtime_error(
+        "count: the total is inconsistent with the symmetric counts (P = " + std::to_string(p) +
+        ", R = " + std::to_string(q) + "); a resumed result must be wrong");
+  }
+  r.classes_of_size[1] = q / 2;
+  r.classes_of_size[2] = (p - q) / 4;
+  r.classes_of_size[3] = (t - p) / 8;
+  r.unique = r.classes_of_size[1] + r.classes_of_size[2] + r.classes_of_size[3];
+}
+
+}  // namespace
+
+CountSplit::CountSplit(int n, CountEngine engine, unsigned threads)
+    : n_(n), engine_(resolve_engine(engine, n)) {
+  if (n < 1 || n > kMaxCountN) {
+    throw std::invalid_argument("count: n must be between 1 and " + std::to_string(kMaxCountN));
+  }
+  if (engine_ == CountEngine::halves && (n < 4 || n > kMaxHalvesN)) {
+    throw std::invalid_argument("count: the halves engine needs n between 4 and " +
+                                std::to_string(kMaxHalvesN));
+  }
+  impl_ = engine_ == CountEngine::halves ? detail::make_halves_engine(n, all_cores(threads))
+                                         : detail::make_backtrack_engine(n);
+}
+
+CountSplit::~CountSplit() = default;
+CountSplit::CountSplit(CountSplit&&) noexcept = default;
+CountSplit& CountSplit::operator=(CountSplit&&) noexcept = default;
+
+std::uint64_t CountSplit::size() const { return impl_->size(); }
+std::uint32_t CountSplit::weight(std::uint64_t id) const { return impl_->weight(id); }
+double CountSplit::cost(std::uint64_t id) const { return impl_->cost(id); }
+std::uint64_t CountSplit::memory_bytes() const { return impl_->memory_bytes(); }
+
+double CountSplit::total_cost() const {
+  double sum = 0;
+  for (std::size_t id = 0; id < impl_->size(); ++id) sum += impl_->cost(id);
+  return sum;
+}
+
+std::vector<std::uint64_t> CountSplit::schedule() const {
+  std::vector<std::uint64_t> ids(impl_->size());
+  for (std::size_t id = 0; id < ids.size(); ++id) ids[id] = id;
+  std::stable_sort(ids.begin(), ids.end(), [&](std::uint64_t a, std::uint64_t b) {
+    return impl_->cost(a) > impl_->cost(b);
+  });
+  return ids;
+}
+
+CountSplit::RunStats CountSplit::run(unsigned threads,
+                                     const std::function<std::optional<std::uint64_t>()>& next,
+                                     const std::function<void(const SubproblemCount&)>& done,
+                                     std::stop_token stop) const {
+  using Clock = std::chrono::steady_clock;
+  const std::size_t size = impl_->size();
+  RunStats stats;
+  std::mutex report_mutex;
+  std::stop_source failed;
+  std::string bad_id;
+  auto work = [&] {
+    const std::unique_ptr<detail::Worker> worker = impl_->worker();
+    std::uint64_t nodes = 0, counted = 0;
+    Clock::duration busy{};
+    while (!stop.stop_requested() && !failed.stop_requested()) {
+      const std::optional<std::uint64_t> id = next();
+      if (!id) break;
+      if (*id >= size) {
+        std::lock_guard lock(report_mutex);
+        bad_id = std::to_string(*id);
+        failed.request_stop();
+        break;
+      }
+      const auto start = Clock::now();
+      const std::uint64_t c = worker->run(*id, nodes);
+      busy += Clock::now() - start;
+      ++counted;
+      std::lock_guard lock(report_mutex);
+      done({*id, c, impl_->weight(*id)});
+    }
+    std::lock_guard lock(report_mutex);
+    stats.nodes += nodes;
+    stats.counted += counted;
+    stats.busy_seconds += std::chrono::duration<double>(busy).count();
+  };
+  {
+    std::vector<std::jthread> workers;
+    for (unsigned t = 1; t < all_cores(threads); ++t) workers.emplace_back(work);
+    work();
+  }
+  if (!bad_id.empty()) {
+    throw std::invalid_argument("count: subproblem " + bad_id + " does not exist (there are " +
+                                std::to_string(size) + ")");
+  }
+  return stats;
+}
+
+CountResult CountSplit::tally(const std::vector<SubproblemCount>& results, bool collect) const {
+  const std::size_t size = impl_->size();
+  CountResult r;
+  r.n = n_;
+  r.engine = engine_;
+  r.subproblems = size;
+  r.memory_bytes = impl_->memory_bytes();
+  std::vector<char> seen(size, 0);
+  for (const SubproblemCount& s : results) {
+    if (s.id >= size) {
+      throw std::invalid_argument("count: subproblem " + std::to_string(s.id) +
+                                  " does not exist (there are " + std::to_string(size) + ")");
+    }
+    if (seen[s.id]++) {
+      throw std::invalid_argument("count: subproblem " + std::to_string(s.id) +
+                                  " is counted twice");
+    }
+    r.total = checked_add(r.total, checked_mul(s.count, impl_->weight(s.id)));
+  }
+  r.subproblems_done = results.size();
+  if (collect) {
+    r.results.reserve(results.size());
+    for (const SubproblemCount& s : results) r.results.push_back({s.id, s.count, weight(s.id)});
+    std::sort(r.results.begin(), r.results.end(),
+              [](const SubproblemCount& a, const SubproblemCount& b) { return a.id < b.id; });
+  }
+  r.complete = r.subproblems_done == size;
+  if (r.complete) {
+    const SymmetricCounts symmetric = count_symmetric(n_);
+    r.symmetric180 = symmetric.half_turn;
+    r.symmetric90 = symmetric.quarter_turn;
+    r.nodes += symmetric.nodes;
+    add_class_counts(r);
+  }
+  return r;
+}
+
+}  // namespace nq

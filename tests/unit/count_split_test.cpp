@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: MIT
+#include "nqueens/count_split.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+#include "known_values.hpp"
+
+namespace {
+
+// Feeds `ids` to split.run() on `threads` threads and returns what it reported.
+std::vector<nq::SubproblemCount> run_ids(const nq::CountSplit& split,
+                                         const std::vector<std::uint64_t>& ids, unsigned threads) {
+  std::vector<nq::SubproblemCount> done;
+  std::size_t next = 0;
+  std::mutex m;
+  split.run(
+      threads,
+      [&]() -> std::optional<std::uint64_t> {
+        std::lock_guard lock(m);
+        if (next == ids.size()) return std::nullopt;
+        return ids[next++];
+      },
+      [&](const nq::SubproblemCount& s) { done.push_back(s); });
+  return done;
+}
+
+}  // namespace
+
+TEST(count_split, header_example_holds) {
+  nq::CountSplit split(14, nq::CountEngine::backtrack);
+  std::vector<nq::SubproblemCount> done;
+  std::vector<std::uint64_t> ids = split.schedule();
+  std::size_t next = 0;
+  std::mutex m;
+  split.run(
+      2,
+      [&]() -> std::optional<std::uint64_t> {
+        std::lock_guard lock(m);
+        if (next == ids.size()) return std::nullopt;
+        return ids[next++];
+      },
+      [&](const nq::SubproblemCount& s) { done.push_back(s); });
+  nq::CountResult r = split.tally(done);
+  EXPECT_EQ(r.total, 365596u);
+  EXPECT_EQ(r.unique, 45752u);
+  EXPECT_TRUE(r.complete);
+}
+
+// Two "machines" with their own splits, each counting every other id of the schedule, add up
+// to the published counts, and agree with count() id by id.
+TEST(count_split, pieces_counted_apart_add_up_for_both_engines) {
+  for (nq::CountEngine e : {nq::CountEngine::backtrack, nq::CountEngine::halves}) {
+    for (int n : {6, 11, 12}) {
+      const nq::CountSplit a(n, e, 1), b(n, e, 2);
+      ASSERT_EQ(a.size(), b.size());
+      EXPECT_EQ(a.engine(), e);
+      std::vector<std::uint64_t> even, odd;
+      const std::vector<std::uint64_t> order = a.schedule();
+      ASSERT_EQ(order, b.schedule());
+      for (std::size_t i = 0; i < order.size(); ++i) (i % 2 ? odd : even).push_back(order[i]);
+      for (std::size_t i = 1; i < order.size(); ++i) {
+        EXPECT_GE(a.cost(order[i - 1]), a.cost(order[i])) << "schedule not largest first";
+      }
+      std::vector<nq::SubproblemCount> all = run_ids(a, even, 1);
+      for (const nq::SubproblemCount& s : run_ids(b, odd, 2)) all.push_back(s);
+      const nq::CountResult r = b.tally(all, true);
+      EXPECT_EQ(r.total, nq::test::kTotal[n - 1]) << engine_name(e) << " n = " << n;
+      EXPECT_EQ(r.unique, nq::test::kUnique[n - 1]);
+      EXPECT_TRUE(r.complete);
+      const nq::CountResult whole = nq::count({.n = n, .engine = e, .collect = true});
+      ASSERT_EQ(r.results.size(), whole.results.size());
+      for (std::size_t i = 0; i < r.results.size(); ++i) {
+        EXPECT_EQ(r.results[i].id, whole.results[i].id);
+        EXPECT_EQ(r.results[i].count, whole.results[i].count);
+        EXPECT_EQ(r.results[i].weight, whole.results[i].weight);
+      }
+    }
+  }
+}
+
+TEST(count_split, tally_refuses_unknown_repeated_and_wrong_counts) {
+  const nq::CountSplit split(8, nq::CountEngine::backtrack);
+  const nq::CountResult partial = split.tally({{0, 1}});
+  EXPECT_FALSE(partial.complete);
+  EXPECT_EQ(partial.subproblems_done, 1u);
+  EXPECT_EQ(partial.total, split.weight(0));
+  EXPECT_THROW(split.tally({{split.size(), 1}}), std::invalid_argument);
+  EXPECT_THROW(split.tally({{0, 1}, {0, 1}}), std::invalid_argument);
+  std::vector<nq::SubproblemCount> all = run_ids(split, split.schedule(), 2);
+  EXPECT_EQ(split.tally(all).total, 92u);
+  // One more solution in a subproblem of weight below 8 breaks Burnside's divisibility.
+  auto light = std::find_if(all.begin(), all.end(),
+                            [&](const nq::SubproblemCount& s) { return split.weight(s.id) < 8; });
+  ASSERT_NE(light, all.end());
+  light->count += 1;
+  EXPECT_THROW(split.tally(all), std::runtime_error);
+  // run() stops on an id that does not exist.
+  EXPECT_THROW(run_ids(split, {0, split.size() + 5}, 1), std::invalid_argument);
+}
+
+TEST(count_split, refuses_boards_its_engine_cannot_take) {
+  EXPECT_THROW(nq::CountSplit(0, nq::CountEngine::backtrack), std::invalid_argument);
+  EXPECT_THROW(nq::CountSplit(nq::kMaxCountN + 1, nq::CountEngine::backtrack),
+               std::invalid_argument);
+  EXPECT_THROW(nq::CountSplit(nq::kMaxHalvesN + 1, nq::CountEngine::halves), std::invalid_argument);
+  EXPECT_EQ(nq::CountSplit(10, nq::CountEngine::automatic).engine(), nq::CountEngine::backtrack);
+}
