@@ -6,16 +6,23 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <set>
 #include <sstream>
+
+#include "commands.hpp"
+#include "nqueens/version.hpp"
 
 namespace nqcli {
 
 namespace {
 
 constexpr const char* kMagic = "nqueens-checkpoint 1";
+constexpr const char* kJournalMagic = "nqueens-journal 1";
+
+std::string journal_path(const std::string& path) { return path + ".journal"; }
 
 std::uint64_t fnv1a(std::string_view bytes) {
   std::uint64_t h = 14695981039346656037ull;
@@ -85,14 +92,48 @@ std::optional<Checkpoint> load_checkpoint(const std::string& path) {
     c.done.push_back(s);
   }
   if (lines >> key) damaged(path, "unexpected text after the results");
+  c.checksum = sum_text;
   return c;
 }
 
-void save_checkpoint(const std::string& path, const Checkpoint& c) {
+std::vector<nq::SubproblemCount> load_journal(const std::string& path, const Checkpoint& c) {
+  const std::string file = journal_path(path);
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return {};
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  std::string text = buffer.str();
+  const std::size_t header_end = text.find('\n');
+  if (header_end == std::string::npos ||
+      text.substr(0, header_end) != fmt::format("{} {}", kJournalMagic, c.checksum)) {
+    return {};  // stale (another checkpoint's) or torn before its first line: nothing to add
+  }
+  text.resize(text.rfind('\n') + 1);  // a torn last line was work in flight
+  std::set<std::uint64_t> done;
+  for (const nq::SubproblemCount& s : c.done) done.insert(s.id);
+  std::vector<nq::SubproblemCount> lines;
+  std::istringstream rest(text.substr(header_end + 1));
+  std::string line;
+  for (std::size_t number = 2; std::getline(rest, line); ++number) {
+    nq::SubproblemCount s;
+    std::istringstream fields(line);
+    std::string extra;
+    if (!(fields >> s.id >> s.count) || (fields >> extra) || s.id >= c.subproblems ||
+        !done.insert(s.id).second) {
+      throw CheckpointError(
+          fmt::format("journal {} is damaged: line {} is not a new 'id count' line", file, number));
+    }
+    lines.push_back(s);
+  }
+  return lines;
+}
+
+void save_checkpoint(const std::string& path, Checkpoint& c) {
   std::string text = fmt::format("{}\nversion {}\nn {}\nengine {}\nsubproblems {}\ndone {}\n",
                                  kMagic, c.version, c.n, c.engine, c.subproblems, c.done.size());
   for (const nq::SubproblemCount& s : c.done) text += fmt::format("{} {}\n", s.id, s.count);
-  text += fmt::format("checksum {:016x}\n", fnv1a(text));
+  c.checksum = fmt::format("{:016x}", fnv1a(text));
+  text += fmt::format("checksum {}\n", c.checksum);
 
   const std::string tmp = path + ".tmp";
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -117,6 +158,83 @@ void save_checkpoint(const std::string& path, const Checkpoint& c) {
     ::fsync(dfd);
     ::close(dfd);
   }
+}
+
+CheckpointKeeper::CheckpointKeeper(std::string path, int n, std::string engine, double every,
+                                   const std::string& job)
+    : path_(std::move(path)), state_{nq::kVersion, n, std::move(engine), 0, {}, {}}, every_(every) {
+  try {
+    if (std::optional<Checkpoint> old = load_checkpoint(path_)) {
+      if (old->version != state_.version || old->n != n || old->engine != state_.engine) {
+        throw UsageError(fmt::format(
+            "{}: checkpoint {} is for n = {} with the {} engine of nqueens {}, not n = {} with the "
+            "{} engine of nqueens {}; left untouched",
+            job, path_, old->n, old->engine, old->version, n, state_.engine, state_.version));
+      }
+      const std::vector<nq::SubproblemCount> journaled = load_journal(path_, *old);
+      old->done.insert(old->done.end(), journaled.begin(), journaled.end());
+      state_ = std::move(*old);
+      resumed_ = state_.done;
+      resumed_subproblems_ = state_.subproblems;
+    }
+  } catch (const CheckpointError& e) {
+    throw UsageError(job + ": " + e.what() + "; left untouched");
+  }
+}
+
+CheckpointKeeper::~CheckpointKeeper() {
+  if (journal_ >= 0) ::close(journal_);
+}
+
+void CheckpointKeeper::start(std::uint64_t subproblems) {
+  state_.subproblems = subproblems;
+  save();
+}
+
+void CheckpointKeeper::save() {
+  save_checkpoint(path_, state_);
+  saved_ = std::chrono::steady_clock::now();
+  // A fresh journal for the new checkpoint, swapped in whole so that a kill between the two
+  // renames leaves a stale journal (ignored) rather than a wrong one.
+  if (journal_ >= 0) ::close(journal_);
+  journal_ = -1;
+  const std::string file = journal_path(path_), tmp = file + ".tmp";
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw CheckpointError("cannot write " + tmp + ": " + std::strerror(errno));
+  try {
+    write_all(fd, fmt::format("{} {}\n", kJournalMagic, state_.checksum), tmp);
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+  ::close(fd);
+  if (std::rename(tmp.c_str(), file.c_str()) != 0) {
+    throw CheckpointError("cannot replace " + file + ": " + std::strerror(errno));
+  }
+  journal_ = ::open(file.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (journal_ < 0) throw CheckpointError("cannot append to " + file + ": " + std::strerror(errno));
+}
+
+void CheckpointKeeper::add(const nq::SubproblemCount& s, std::stop_source& stop) {
+  state_.done.push_back(s);
+  if (!error_.empty()) return;
+  try {
+    if (std::chrono::steady_clock::now() - saved_ >= std::chrono::duration<double>(every_)) {
+      save();
+    } else if (journal_ >= 0) {
+      write_all(journal_, fmt::format("{} {}\n", s.id, s.count), journal_path(path_));
+    }
+  } catch (const CheckpointError& e) {
+    error_ = e.what();
+    stop.request_stop();
+  }
+}
+
+void CheckpointKeeper::finish() {
+  save();
+  ::close(journal_);
+  journal_ = -1;
+  std::remove(journal_path(path_).c_str());
 }
 
 }  // namespace nqcli

@@ -15,11 +15,23 @@
 // The checksum is FNV-1a (64-bit) of every byte before the "checksum" line, so a truncated or
 // edited file is refused. Saving writes FILE.tmp, flushes it to disk and renames it over FILE, so
 // FILE is always either the old or the new checkpoint, even after kill -9 or a power cut.
+//
+// Between two saves every finished subproblem is also appended to FILE.journal, one "id count"
+// line per write(2), after a header naming the checksum of the checkpoint it extends:
+//
+//   nqueens-journal 1 9f3c0e51a2b4d6c8
+//   112 4471
+//
+// A process killed at any moment (kill -9 included) thus loses only the subproblems it was still
+// working on. A journal whose header names another checkpoint is stale (the checkpoint saved
+// after it already holds its lines) and is ignored; a torn last line is ignored too.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -33,6 +45,7 @@ struct Checkpoint {
   std::string engine;
   std::uint64_t subproblems = 0;
   std::vector<nq::SubproblemCount> done;
+  std::string checksum;  // as read or last written; names the checkpoint in its journal
 };
 
 struct CheckpointError : std::runtime_error {
@@ -42,7 +55,48 @@ struct CheckpointError : std::runtime_error {
 // nullopt if the file does not exist; CheckpointError if it cannot be read or is damaged.
 std::optional<Checkpoint> load_checkpoint(const std::string& path);
 
-// Throws CheckpointError if the file cannot be written.
-void save_checkpoint(const std::string& path, const Checkpoint& checkpoint);
+// Throws CheckpointError if the file cannot be written; sets checkpoint.checksum.
+void save_checkpoint(const std::string& path, Checkpoint& checkpoint);
+
+// The lines of PATH.journal that extend `checkpoint` (none if there is no such journal or it is
+// stale); throws CheckpointError if a line is malformed, unknown or already done.
+std::vector<nq::SubproblemCount> load_journal(const std::string& path,
+                                              const Checkpoint& checkpoint);
+
+// Keeps `--checkpoint FILE` in step with a count: resumes what FILE (and its journal) hold,
+// journals each finished subproblem, saves FILE every `every` seconds and at the end.
+class CheckpointKeeper {
+ public:
+  // Loads FILE if it exists; throws UsageError (file left untouched) if it is damaged or for
+  // another n, engine or version. `job` starts the messages ("count", "nqueens-mpi count").
+  CheckpointKeeper(std::string path, int n, std::string engine, double every,
+                   const std::string& job);
+  ~CheckpointKeeper();
+  CheckpointKeeper(const CheckpointKeeper&) = delete;
+  CheckpointKeeper& operator=(const CheckpointKeeper&) = delete;
+
+  const std::vector<nq::SubproblemCount>& resumed() const { return resumed_; }
+  std::uint64_t resumed_subproblems() const { return resumed_subproblems_; }
+
+  // Before any work: records the number of subproblems and saves, so a bad path fails early.
+  void start(std::uint64_t subproblems);
+  // One finished subproblem: journaled at once, saved when due. A write error is kept for
+  // error() and requests `stop`.
+  void add(const nq::SubproblemCount& s, std::stop_source& stop);
+  // Saves FILE with everything and removes the journal; throws CheckpointError.
+  void finish();
+  const std::string& error() const { return error_; }
+
+ private:
+  void save();
+  std::string path_;
+  Checkpoint state_;
+  std::vector<nq::SubproblemCount> resumed_;
+  std::uint64_t resumed_subproblems_ = 0;
+  double every_;
+  std::chrono::steady_clock::time_point saved_ = std::chrono::steady_clock::now();
+  int journal_ = -1;
+  std::string error_;
+};
 
 }  // namespace nqcli

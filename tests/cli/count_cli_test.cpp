@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -86,6 +88,41 @@ TEST(count_cli, resumes_after_kill_9_with_the_uninterrupted_result) {
   const auto again = count_json(args);
   EXPECT_EQ(again["total"], 14772512u);
   EXPECT_EQ(again["subproblems_resumed"], again["subproblems"]);
+}
+
+// With saves far apart, the journal alone carries the finished work across a kill -9; a stale
+// or torn journal line never adds a wrong count.
+TEST(count_cli, the_journal_keeps_the_work_finished_between_saves) {
+  const std::string ckpt = temp_file("journal.ckpt", "");
+  std::remove(ckpt.c_str());
+  const std::string args =
+      "16 --engine backtrack --threads 2 --checkpoint '" + ckpt + "' --checkpoint-every 1000";
+  ASSERT_EQ(run_and_kill(args + " --json", "9", 0.7, temp_file("journal.out", "")), 128 + 9)
+      << "the run ended before it was killed";
+  const std::string saved = slurp(ckpt);
+  EXPECT_NE(saved.find("\ndone 0\n"), std::string::npos) << "expected only the first save";
+  const std::string journal = slurp(ckpt + ".journal");
+  ASSERT_EQ(journal.rfind("nqueens-journal 1 ", 0), 0u) << journal;
+  const auto journaled = std::count(journal.begin(), journal.end(), '\n') - 1;
+  ASSERT_GT(journaled, 0) << "nothing journaled in 0.7 s";
+  {  // A torn last line (the write in flight when the power went) is ignored.
+    std::ofstream torn(ckpt + ".journal", std::ios::app);
+    torn << "99999";
+  }
+  const auto resumed = count_json(args);
+  EXPECT_EQ(resumed["total"], 14772512u);
+  EXPECT_EQ(resumed["subproblems_resumed"], journaled);
+  std::ifstream gone(ckpt + ".journal");
+  EXPECT_FALSE(gone) << "a finished count leaves no journal behind";
+  // A journal line that is not new is refused, with the files left alone.
+  std::ofstream(ckpt + ".journal")
+      << "nqueens-journal 1 " << saved.substr(saved.rfind("checksum ") + 9, 16) << "\nfoo\n";
+  std::remove(ckpt.c_str());
+  std::ofstream(ckpt) << saved;
+  const auto bad = run_nqueens("count " + args);
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("journal"), std::string::npos) << bad.err;
+  EXPECT_EQ(slurp(ckpt), saved);
 }
 
 TEST(count_cli, sigterm_saves_and_reports_an_incomplete_count) {

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+// What `nqueens count` and `nqueens-mpi count` share around the engine: checking the arguments,
+// the memory the tables need, and the answer (a sentence or one JSON object on stdout, the
+// statistics on stderr, the --check verdict and the exit code).
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "commands.hpp"
+#include "nqueens/count.hpp"
+
+namespace nqcli {
+
+struct CountJob {
+  int n = 0;
+  nq::CountEngine engine = nq::CountEngine::backtrack;  // resolved, never automatic
+};
+
+// Checks N, --engine and --check; throws UsageError. `job` starts the messages.
+CountJob check_count_args(const CountArgs& args, const std::string& job);
+
+// Peak memory of one process counting with `engine` (0 if it is small).
+std::uint64_t count_memory(int n, nq::CountEngine engine);
+
+// Prints the result as `count` does and returns the exit code: 0, 1 for a failed --check, 130
+// for an incomplete count. `extra` keys are appended to the JSON object; `workers` describes
+// the threads in the statistics line ("2 threads", "3 ranks x 2 threads").
+int report_count(const nq::CountResult& r, const CountArgs& args,
+                 const nlohmann::ordered_json& extra, const std::string& workers);
+
+}  // namespace nqcli
