@@ -25,11 +25,14 @@ std::string slurp(const std::string& path) {
 }
 
 Run run_nqueens(const std::string& args, const std::string& input) {
+  return run_shell(std::string("'") + NQ_BINARY + "' " + args, input);
+}
+
+Run run_shell(const std::string& command_line, const std::string& input) {
   const std::string in = temp_file("stdin", input);
   const std::string out = temp_file("stdout", "");
   const std::string err = temp_file("stderr", "");
-  const std::string command =
-      std::string("'") + NQ_BINARY + "' " + args + " <'" + in + "' >'" + out + "' 2>'" + err + "'";
+  const std::string command = "(" + command_line + ") <'" + in + "' >'" + out + "' 2>'" + err + "'";
   const int status = std::system(command.c_str());
   Run run;
   run.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);

@@ -16,6 +16,9 @@ struct Run {
 // `args` is appended to the binary's path as shell words (quote them yourself).
 Run run_nqueens(const std::string& args, const std::string& input = "");
 
+// Any shell command line, run the same way.
+Run run_shell(const std::string& command_line, const std::string& input = "");
+
 // Writes `content` to a fresh file in the test's temporary directory and returns its path.
 std::string temp_file(const std::string& name, const std::string& content);
 

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+// Command-line pieces shared by the two programs' CLI11 translation units (app/cli.cpp for
+// nqueens, src/mpi/main.cpp for nqueens-mpi): number validators and the options of `count`.
+// Include it only from a file that already compiles CLI11, one per program.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <string>
+
+#include "commands.hpp"
+#include "numbers.hpp"
+
+namespace nqcli {
+
+// Accepts exactly what parse_whole_number does; CLI11's own conversion (strtoull, base 0)
+// would read "-1" as 2^64 - 1 and "010" as 8.
+inline CLI::Validator whole_number(std::uint64_t min = 0,
+                                   std::uint64_t max = std::numeric_limits<std::uint64_t>::max()) {
+  return CLI::Validator(
+      [min, max](std::string& text) -> std::string {
+        try {
+          parse_whole_number(text, "value", min, max);
+        } catch (const UsageError& e) {
+          return e.what();
+        }
+        // Leading zeros would make strtoull read the number as octal.
+        text.erase(0, std::min(text.find_first_not_of('0'), text.size() - 1));
+        return "";
+      },
+      "UINT");
+}
+
+// A duration in seconds: finite, from a millisecond to about four months (CLI11's own range
+// check lets "nan" through, and "inf" would overflow the clock).
+inline CLI::Validator seconds() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        char* end = nullptr;
+        const double value = std::strtod(text.c_str(), &end);
+        if (end == text.c_str() || *end != '\0' || !std::isfinite(value) || value < 0.001 ||
+            value > 1e7) {
+          return "expected seconds between 0.001 and 10000000, got '" + text + "'";
+        }
+        return "";
+      },
+      "SECONDS");
+}
+
+// The options `nqueens count` and `nqueens-mpi count` share.
+inline void add_count_options(CLI::App& cmd, CountArgs& args) {
+  cmd.add_option("N", args.n, "Board size, 1..32")->required();
+  cmd.add_option("-t,--threads", args.threads, "Worker threads, 1..1024 (default: all cores)")
+      ->transform(whole_number(1, 1024));
+  cmd.add_option("-e,--engine", args.engine,
+                 "auto (halves for 12..21, else backtrack), backtrack (border split + bitmask "
+                 "backtracking, n <= 32), halves (meet in the middle, 4 <= n <= 21)")
+      ->check(CLI::IsMember({"auto", "backtrack", "halves"}));
+  cmd.add_flag("--check", args.check,
+               "Compare the result with the published counts (OEIS A000170, A002562; n <= 27); "
+               "exit 1 on a mismatch");
+  cmd.add_option("--checkpoint", args.checkpoint,
+                 "Save finished work in FILE and resume from it when it exists")
+      ->type_name("FILE");
+  cmd.add_option("--checkpoint-every", args.checkpoint_every,
+                 "Seconds between checkpoint saves (default 30; fractions allowed; each finished "
+                 "subproblem is journaled in between)")
+      ->check(seconds());
+  cmd.add_option("--subtotals", args.subtotals,
+                 "Write FILE with one 'id weight count' line per finished subproblem "
+                 "(check it with 'nqueens audit')")
+      ->type_name("FILE");
+  cmd.add_flag("--json", args.json, "Print one JSON object");
+  cmd.add_flag("-q,--quiet", args.quiet, "No statistics or progress on stderr");
+  cmd.add_option("--progress", args.progress, "auto (when stderr is a terminal), always, or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+}
+
+}  // namespace nqcli
