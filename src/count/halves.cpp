@@ -23,6 +23,7 @@
 // with the number of images as its weight. For even n the transpose halves the work once more
 // (see HalvesWorker::run). Unique counts come from Burnside's lemma in count().
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -46,24 +47,19 @@ using u64 = std::uint64_t;
 constexpr int kTagShift = 48;
 constexpr std::uint64_t kPatternMask = (std::uint64_t{1} << kTagShift) - 1;
 
-struct Entry {  // one partial placement of a quarter
-  u64 d1, d2;   // occupied diagonals r + c and r - c + n - 1 (board numbering)
-  u64 pattern;  // the middle-crossing diagonals among them, in pattern layout
-  u32 rows;     // quarter-local rows used
-  u32 cols;     // quarter-local columns used
-};
-
-struct Group {  // the entries with one (rows, cols) pair: entries[begin, end)
+struct Group {  // the entries with one (rows, cols) pair: [begin, end) of d1, d2 and pattern
   u32 cols, begin, end;
 };
 
 struct Quarter {
   int r0 = 0, nr = 0, c0 = 0, nc = 0;  // board rows [r0, r0 + nr), columns [c0, c0 + nc)
-  std::vector<Entry> entries;          // sorted by (rows, cols); emptied once the arrays are made
-  std::vector<u64> d1, d2, pattern;    // the entries' fields, one array each, in that order
-  std::vector<Group> groups;           // sorted by (rows, cols)
-  std::vector<u32> row_start;          // groups for rows x: [row_start[x], row_start[x + 1])
-  std::vector<u64> row_entries;        // entries per row set, for cost estimates
+  // The partial placements ("entries") ordered by (rows, cols), one array per field: occupied
+  // diagonals r + c and r - c + n - 1 (board numbering), and the middle-crossing ones among them
+  // in pattern layout.
+  std::vector<u64> d1, d2, pattern;
+  std::vector<Group> groups;     // sorted by (rows, cols)
+  std::vector<u32> row_start;    // groups for rows x: [row_start[x], row_start[x + 1])
+  std::vector<u64> row_entries;  // entries per row set, for cost estimates
 
   const Group* find(u32 rows, u32 cols) const {
     const Group* b = groups.data() + row_start[rows];
@@ -117,52 +113,95 @@ Quarter quarter_on(int r0, int nr, int c0, int nc) {
   return q;
 }
 
-void enumerate_quarter(const Layout& L, Quarter& q, int lr, u32 rows, u32 cols, u64 d1, u64 d2,
-                       u64 pattern) {
+// Every partial placement of the quarter with queens on exactly the quarter-local rows `rows`
+// (one per row, none in the same column, none attacking another), passed to
+// visit(cols, d1, d2, pattern). `up` mirrors d2 (bit c - r + n - 1), so that the squares a row
+// has left are one shift and mask away.
+template <class Visit>
+void enumerate_rows(const Layout& L, const Quarter& q, u32 rows, int lr, u32 cols, u64 d1, u64 d2,
+                    u64 up, u64 pattern, Visit& visit) {
+  while (lr < q.nr && !(rows >> lr & 1)) ++lr;
   if (lr == q.nr) {
-    q.entries.push_back({d1, d2, pattern, rows, cols});
+    visit(cols, d1, d2, pattern);
     return;
   }
-  enumerate_quarter(L, q, lr + 1, rows, cols, d1, d2, pattern);  // no queen in this row
   const int r = q.r0 + lr;
-  for (int lc = 0; lc < q.nc; ++lc) {
-    if (cols >> lc & 1) continue;
+  const u32 mask = (1u << q.nc) - 1;
+  u32 free =
+      ~(cols | static_cast<u32>(d1 >> (r + q.c0)) | static_cast<u32>(up >> (q.c0 - r + L.n - 1))) &
+      mask;
+  while (free) {
+    const int lc = std::countr_zero(free);
+    free &= free - 1;
     const int c = q.c0 + lc;
-    const u64 b1 = 1ull << (r + c), b2 = 1ull << (r - c + L.n - 1);
-    if ((d1 & b1) | (d2 & b2)) continue;
-    enumerate_quarter(L, q, lr + 1, rows | 1u << lr, cols | 1u << lc, d1 | b1, d2 | b2,
-                      pattern | L.square[r][c]);
+    enumerate_rows(L, q, rows, lr + 1, cols | 1u << lc, d1 | 1ull << (r + c),
+                   d2 | 1ull << (r - c + L.n - 1), up | 1ull << (c - r + L.n - 1),
+                   pattern | L.square[r][c], visit);
   }
 }
 
+// How many partial placements the quarter has (rows from `lr` on free to hold a queen or not).
+std::size_t count_entries(const Layout& L, const Quarter& q, int lr, u32 cols, u64 d1, u64 up) {
+  if (lr == q.nr) return 1;
+  std::size_t total = count_entries(L, q, lr + 1, cols, d1, up);  // no queen in this row
+  const int r = q.r0 + lr;
+  u32 free =
+      ~(cols | static_cast<u32>(d1 >> (r + q.c0)) | static_cast<u32>(up >> (q.c0 - r + L.n - 1))) &
+      ((1u << q.nc) - 1);
+  while (free) {
+    const int lc = std::countr_zero(free);
+    free &= free - 1;
+    const int c = q.c0 + lc;
+    total += count_entries(L, q, lr + 1, cols | 1u << lc, d1 | 1ull << (r + c),
+                           up | 1ull << (c - r + L.n - 1));
+  }
+  return total;
+}
+
+// The entries come out grouped by row set when the row sets are enumerated in order, and each
+// group is small enough to sort by column set in cache; one counting pass first sizes the arrays
+// exactly. (Collecting all entries and sorting them spent most of its time in std::sort and in
+// the kernel clearing the pages of the growing list.)
 void build_quarter(const Layout& L, Quarter& q) {
-  enumerate_quarter(L, q, 0, 0, 0, 0, 0, 0);
-  std::sort(q.entries.begin(), q.entries.end(), [](const Entry& a, const Entry& b) {
-    return a.rows != b.rows ? a.rows < b.rows : a.cols < b.cols;
-  });
-  q.row_start.assign((std::size_t{1} << q.nr) + 1, 0);
-  q.row_entries.assign(std::size_t{1} << q.nr, 0);
-  for (u32 i = 0; i < q.entries.size();) {
-    u32 j = i;
-    while (j < q.entries.size() && q.entries[j].rows == q.entries[i].rows &&
-           q.entries[j].cols == q.entries[i].cols) {
-      ++j;
+  const u32 row_sets = 1u << q.nr, col_sets = 1u << q.nc;
+  const std::size_t total = count_entries(L, q, 0, 0, 0, 0);
+  if (total >= (std::size_t{1} << 32)) throw std::length_error("halves: quarter table too large");
+  q.d1.resize(total);
+  q.d2.resize(total);
+  q.pattern.resize(total);
+  q.row_start.assign(std::size_t{row_sets} + 1, 0);
+  q.row_entries.assign(row_sets, 0);
+  struct Entry {
+    u32 cols;
+    u64 d1, d2, pattern;
+  };
+  std::vector<Entry> group;
+  std::vector<u32> at(col_sets + 1);
+  u32 offset = 0;
+  for (u32 rows = 0; rows < row_sets; ++rows) {
+    q.row_start[rows] = static_cast<u32>(q.groups.size());
+    if (std::popcount(rows) > q.nc) continue;
+    group.clear();
+    auto collect = [&](u32 cols, u64 d1, u64 d2, u64 pattern) {
+      group.push_back({cols, d1, d2, pattern});
+    };
+    enumerate_rows(L, q, rows, 0, 0, 0, 0, 0, 0, collect);
+    std::fill(at.begin(), at.end(), 0);
+    for (const Entry& e : group) ++at[e.cols + 1];
+    for (u32 c = 0; c < col_sets; ++c) {
+      if (at[c + 1]) q.groups.push_back({c, offset + at[c], offset + at[c] + at[c + 1]});
+      at[c + 1] += at[c];
     }
-    q.groups.push_back({q.entries[i].cols, i, j});
-    ++q.row_start[q.entries[i].rows + 1];
-    q.row_entries[q.entries[i].rows] += j - i;
-    i = j;
+    for (const Entry& e : group) {
+      const u32 i = offset + at[e.cols]++;
+      q.d1[i] = e.d1;
+      q.d2[i] = e.d2;
+      q.pattern[i] = e.pattern;
+    }
+    q.row_entries[rows] = group.size();
+    offset += static_cast<u32>(group.size());
   }
-  for (std::size_t x = 0; x + 1 < q.row_start.size(); ++x) q.row_start[x + 1] += q.row_start[x];
-  q.d1.reserve(q.entries.size());
-  q.d2.reserve(q.entries.size());
-  q.pattern.reserve(q.entries.size());
-  for (const Entry& e : q.entries) {
-    q.d1.push_back(e.d1);
-    q.d2.push_back(e.d2);
-    q.pattern.push_back(e.pattern);
-  }
-  q.entries = {};
+  q.row_start[row_sets] = static_cast<u32>(q.groups.size());
 }
 
 struct Subproblem {
