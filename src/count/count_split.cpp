@@ -86,11 +86,11 @@ double CountSplit::total_cost() const {
 }
 
 std::vector<std::uint64_t> CountSplit::schedule() const {
-  std::vector<std::uint64_t> ids(impl_->size());
-  for (std::size_t id = 0; id < ids.size(); ++id) ids[id] = id;
-  std::stable_sort(ids.begin(), ids.end(), [&](std::uint64_t a, std::uint64_t b) {
-    return impl_->cost(a) > impl_->cost(b);
-  });
+  std::vector<std::pair<double, std::uint64_t>> by_cost(impl_->size());
+  for (std::size_t id = 0; id < by_cost.size(); ++id) by_cost[id] = {-impl_->cost(id), id};
+  std::sort(by_cost.begin(), by_cost.end());  // largest cost first, ties by id
+  std::vector<std::uint64_t> ids(by_cost.size());
+  for (std::size_t i = 0; i < ids.size(); ++i) ids[i] = by_cost[i].second;
   return ids;
 }
 

@@ -74,22 +74,23 @@ std::vector<std::uint64_t> Coordinator::assign(int rank, double seconds) {
   return batch;
 }
 
-void Coordinator::accept(int rank, std::uint64_t id, std::uint64_t count) {
-  if (id >= size_) {
-    throw FaultError("rank " + std::to_string(rank) + " reported subproblem " + std::to_string(id) +
-                     ", which does not exist (there are " + std::to_string(size_) + ")");
-  }
+void Coordinator::refuse(int rank, std::uint64_t id) const {
   const std::string what =
       "rank " + std::to_string(rank) + " reported subproblem " + std::to_string(id);
-  if (owner_[id] == kDone && reporter_[id] == rank) throw FaultError(what + " a second time");
-  if (owner_[id] != rank) {
-    throw FaultError(what + ", which it was not given" +
-                     (owner_[id] == kDone
-                          ? reporter_[id] >= 0
-                                ? " (rank " + std::to_string(reporter_[id]) + " counted it)"
-                                : " (it was resumed)"
-                          : ""));
+  if (id >= size_) {
+    throw FaultError(what + ", which does not exist (there are " + std::to_string(size_) + ")");
   }
+  if (owner_[id] == kDone && reporter_[id] == rank) throw FaultError(what + " a second time");
+  std::string whose;
+  if (owner_[id] == kDone) {
+    whose = reporter_[id] >= 0 ? " (rank " + std::to_string(reporter_[id]) + " counted it)"
+                               : " (it was resumed)";
+  }
+  throw FaultError(what + ", which it was not given" + whose);
+}
+
+void Coordinator::accept(int rank, std::uint64_t id, std::uint64_t count) {
+  if (id >= size_ || owner_[id] != rank) refuse(rank, id);
   owner_[id] = kDone;
   reporter_[id] = rank;
   --held_[rank];

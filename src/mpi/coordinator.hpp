@@ -52,6 +52,8 @@ class Coordinator {
   const std::vector<nq::SubproblemCount>& results() const { return finished_; }
 
  private:
+  [[noreturn]] void refuse(int rank, std::uint64_t id) const;
+
   const nq::CountSplit& split_;
   std::uint64_t size_;
   std::vector<std::uint64_t> order_;  // ids still to hand out from next_, largest first

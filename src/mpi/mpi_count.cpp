@@ -240,10 +240,11 @@ int run_coordinator(const nqcli::CountArgs& args, const nqcli::CountJob& job,
   const unsigned threads =
       args.threads ? args.threads : std::max(1u, std::thread::hardware_concurrency());
   const nq::CountSplit split(job.n, job.engine, threads);
-  const Clock::time_point start = Clock::now();
-  const double cpu_start = thread_cpu_seconds();
+  // Ordering the subproblems is set-up that `nqueens count` does too, not coordination.
   Coordinator coordinator(split, keeper ? keeper->resumed() : std::vector<nq::SubproblemCount>{},
                           ranks);
+  const Clock::time_point start = Clock::now();
+  const double cpu_start = thread_cpu_seconds();
   if (keeper) {
     if (keeper->resumed_subproblems() != 0 && keeper->resumed_subproblems() != split.size()) {
       abort_job(fmt::format("checkpoint {} is for {} subproblems, this search has {}",
