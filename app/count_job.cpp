@@ -54,11 +54,12 @@ CountJob check_count_args(const CountArgs& args, const std::string& job) {
   return c;
 }
 
-// Halves: from measured peaks on 2 threads (n = 18: 213 MB, 19: 400 MB, 20: 1.69 GB), rounded
-// up: about 2.85x per n. Backtrack needs a few MB at any n.
+// Halves: from measured peaks on 2 threads (n = 18: 97 MB, 19: 191 MB, 20: 745 MB), with room
+// to spare: 110 MB x 2.9^(n - 18), 2.7 GB at n = 21 (where the tables alone are 1.44 GB).
+// Backtrack needs a few MB at any n.
 std::uint64_t count_memory(int n, nq::CountEngine engine) {
   if (engine != nq::CountEngine::halves) return 0;
-  return static_cast<std::uint64_t>(220e6 * std::pow(2.85, n - 18));
+  return static_cast<std::uint64_t>(110e6 * std::pow(2.9, n - 18));
 }
 
 int report_count(const nq::CountResult& r, const CountArgs& args,

@@ -28,6 +28,10 @@ int parse_and_run(int argc, char** argv, int rank, int ranks) {
   nqcli::CountArgs args;
   auto* cmd = app.add_subcommand("count", "Count all solutions and the unique ones");
   nqcli::add_count_options(*cmd, args);
+  cmd->get_option("--threads")
+      ->description(
+          "Worker threads per rank, 1..1024 (default: the cores of its machine shared out among "
+          "the ranks on it)");
   cmd->footer(
       "Rank 0 hands out the subproblems and counts too; every rank runs T threads.\n"
       "Example:\n  mpirun -np 4 nqueens-mpi count 19 --threads 8 --checkpoint n19.ckpt "

@@ -18,6 +18,7 @@
 #include <set>
 #include <stop_token>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "checkpoint.hpp"
@@ -133,9 +134,7 @@ std::string test_fault(int rank) {
 
 // ---- a counting rank -------------------------------------------------------------------------
 
-int run_worker(const nqcli::CountArgs& args, const nqcli::CountJob& job, int rank) {
-  const unsigned threads =
-      args.threads ? args.threads : std::max(1u, std::thread::hardware_concurrency());
+int run_worker(const nqcli::CountJob& job, int rank, unsigned threads) {
   const nq::CountSplit split(job.n, job.engine, threads);
   const Clock::time_point start = Clock::now();
   const double cpu_start = thread_cpu_seconds();
@@ -233,12 +232,10 @@ void prepare(const nqcli::CountArgs& args, const nqcli::CountJob& job, int local
 }
 
 int run_coordinator(const nqcli::CountArgs& args, const nqcli::CountJob& job,
-                    std::optional<nqcli::CheckpointKeeper>& keeper, int ranks) {
+                    std::optional<nqcli::CheckpointKeeper>& keeper, int ranks, unsigned threads) {
   const Clock::time_point job_start = Clock::now();
   nqcli::InterruptGuard interrupt;
   std::stop_source stop;
-  const unsigned threads =
-      args.threads ? args.threads : std::max(1u, std::thread::hardware_concurrency());
   const nq::CountSplit split(job.n, job.engine, threads);
   // Ordering the subproblems is set-up that `nqueens count` does too, not coordination.
   Coordinator coordinator(split, keeper ? keeper->resumed() : std::vector<nq::SubproblemCount>{},
@@ -393,6 +390,18 @@ int run_coordinator(const nqcli::CountArgs& args, const nqcli::CountJob& job,
 }  // namespace
 
 int run_mpi_count(const nqcli::CountArgs& args, int rank, int ranks) {
+  // The ranks sharing this machine: they share its cores and memory.
+  MPI_Comm node;
+  int local_ranks = 1;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  MPI_Comm_size(node, &local_ranks);
+  MPI_Comm_free(&node);
+  // Without --threads, the machine's cores are shared out among its ranks.
+  const unsigned threads =
+      args.threads
+          ? args.threads
+          : std::max(1u, std::thread::hardware_concurrency() / static_cast<unsigned>(local_ranks));
+
   // Usage errors are found on rank 0 (the checkpoint is read there) and shared with every rank,
   // so that all of them exit 2 and only rank 0 says why.
   int code = nqcli::kExitOk;
@@ -400,18 +409,7 @@ int run_mpi_count(const nqcli::CountArgs& args, int rank, int ranks) {
   std::optional<nqcli::CheckpointKeeper> keeper;
   try {
     job = nqcli::check_count_args(args, kJob);
-    if (rank == 0) {
-      MPI_Comm node;
-      int local_ranks = 1;
-      MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-      MPI_Comm_size(node, &local_ranks);
-      MPI_Comm_free(&node);
-      prepare(args, job, local_ranks, keeper);
-    } else {
-      MPI_Comm node;
-      MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-      MPI_Comm_free(&node);
-    }
+    if (rank == 0) prepare(args, job, local_ranks, keeper);
   } catch (const nqcli::UsageError& e) {
     if (rank == 0) fmt::print(stderr, "nqueens-mpi: {}\n", e.what());
     code = nqcli::kExitUsage;
@@ -419,7 +417,8 @@ int run_mpi_count(const nqcli::CountArgs& args, int rank, int ranks) {
   MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
   if (code != nqcli::kExitOk) return code;
   try {
-    return rank == 0 ? run_coordinator(args, job, keeper, ranks) : run_worker(args, job, rank);
+    return rank == 0 ? run_coordinator(args, job, keeper, ranks, threads)
+                     : run_worker(job, rank, threads);
   } catch (const std::exception& e) {
     abort_job(fmt::format("rank {}: {}", rank, e.what()), nqcli::kExitUsage);
   }

@@ -114,6 +114,14 @@ TEST(mpi_cli, every_rank_counts_and_the_overhead_is_reported) {
   EXPECT_EQ(text.code, 0);
   EXPECT_EQ(text.out, "8 queens: 92 solutions, 12 unique\n");
   EXPECT_NE(text.err.find("2 ranks x"), std::string::npos) << text.err;
+  // Progress comes from rank 0 alone; without --threads the cores are shared out among the ranks.
+  const nq::test::Run progress = run_shell(mpi(2, "count 13 --progress always --json"));
+  EXPECT_EQ(progress.code, 0);
+  const std::string done = "count 13: 100.0%";
+  EXPECT_NE(progress.err.find(done), std::string::npos) << progress.err;
+  EXPECT_EQ(progress.err.find(done), progress.err.rfind(done)) << progress.err;
+  const auto layout = nlohmann::json::parse(progress.out);
+  EXPECT_EQ(layout["threads_per_rank"], std::max(1u, std::thread::hardware_concurrency() / 2));
 }
 
 // The log of a distributed run is the log of a run on one machine, and audit checks it.
