@@ -237,14 +237,10 @@ int run_coordinator(const nqcli::CountArgs& args, const nqcli::CountJob& job,
   nqcli::InterruptGuard interrupt;
   std::stop_source stop;
   const nq::CountSplit split(job.n, job.engine, threads);
-  // Ordering the subproblems is set-up that `nqueens count` does too, not coordination.
-  Coordinator coordinator(split, keeper ? keeper->resumed() : std::vector<nq::SubproblemCount>{},
-                          ranks);
-  const Clock::time_point start = Clock::now();
-  const double cpu_start = thread_cpu_seconds();
   if (keeper) {
     if (keeper->resumed_subproblems() != 0 && keeper->resumed_subproblems() != split.size()) {
-      abort_job(fmt::format("checkpoint {} is for {} subproblems, this search has {}",
+      abort_job(fmt::format("checkpoint {} is for {} subproblems, this search has {}; left "
+                            "untouched",
                             args.checkpoint, keeper->resumed_subproblems(), split.size()),
                 nqcli::kExitUsage);
     }
@@ -254,6 +250,11 @@ int run_coordinator(const nqcli::CountArgs& args, const nqcli::CountJob& job,
       abort_job(e.what(), nqcli::kExitUsage);
     }
   }
+  // Ordering the subproblems is set-up that `nqueens count` does too, not coordination.
+  Coordinator coordinator(split, keeper ? keeper->resumed() : std::vector<nq::SubproblemCount>{},
+                          ranks);
+  const Clock::time_point start = Clock::now();
+  const double cpu_start = thread_cpu_seconds();
   coordinator.set_threads(0, threads);
   std::optional<nqcli::ProgressPrinter> progress;
   if (nqcli::progress_wanted(args.progress, args.quiet)) {
