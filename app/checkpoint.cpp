@@ -24,15 +24,6 @@ constexpr const char* kJournalMagic = "nqueens-journal 1";
 
 std::string journal_path(const std::string& path) { return path + ".journal"; }
 
-std::uint64_t fnv1a(std::string_view bytes) {
-  std::uint64_t h = 14695981039346656037ull;
-  for (unsigned char c : bytes) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  return h;
-}
-
 [[noreturn]] void damaged(const std::string& path, const std::string& why) {
   throw CheckpointError("checkpoint " + path + " is damaged: " + why);
 }
@@ -48,6 +39,15 @@ void write_all(int fd, const std::string& data, const std::string& path) {
 }
 
 }  // namespace
+
+std::uint64_t fnv1a(std::string_view bytes) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (unsigned char c : bytes) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
 
 std::optional<Checkpoint> load_checkpoint(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

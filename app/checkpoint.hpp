@@ -33,6 +33,7 @@
 #include <stdexcept>
 #include <stop_token>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "nqueens/count.hpp"
@@ -51,6 +52,9 @@ struct Checkpoint {
 struct CheckpointError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+// FNV-1a, 64-bit: the checkpoint's checksum, also used to compare splits across ranks.
+std::uint64_t fnv1a(std::string_view bytes);
 
 // nullopt if the file does not exist; CheckpointError if it cannot be read or is damaged.
 std::optional<Checkpoint> load_checkpoint(const std::string& path);

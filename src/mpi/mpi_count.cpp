@@ -58,14 +58,8 @@ double from_nanos(std::uint64_t ns) { return static_cast<double>(ns) * 1e-9; }
 // Ranks must agree on the split, or the same id would mean different work: the version, n,
 // engine and number of subproblems, hashed.
 std::uint64_t fingerprint(const nq::CountSplit& split) {
-  const std::string text = fmt::format("{} {} {} {}", nq::kVersion, split.n(),
-                                       nq::engine_name(split.engine()), split.size());
-  std::uint64_t h = 14695981039346656037ull;
-  for (unsigned char c : text) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  return h;
+  return nqcli::fnv1a(fmt::format("{} {} {} {}", nq::kVersion, split.n(),
+                                  nq::engine_name(split.engine()), split.size()));
 }
 
 // What each rank tells rank 0 at the end, and rank 0 reports in --json.
@@ -75,7 +69,7 @@ struct RankStats {
   std::uint64_t nodes = 0;
   double busy = 0, startup = 0, waiting = 0, tail = 0;  // summed over the rank's threads
   double main_cpu = 0;                                  // CPU time of the rank's main (MPI) thread
-  double seconds = 0;          // from its first request for work to its end
+  double seconds = 0;          // from the end of its table build to its end
   std::uint64_t messages = 0;  // sent
 
   Message encode() const {
