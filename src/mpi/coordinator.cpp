@@ -7,38 +7,42 @@
 namespace nqmpi {
 
 namespace {
+// state_ of an id: free, resumed, held by rank r (r >= 0), or done by rank r (kDoneBy - r).
 constexpr int kFree = -1;
-constexpr int kDone = -2;
+constexpr int kResumed = -2;
+constexpr int kDoneBy = -3;
 }  // namespace
 
 Coordinator::Coordinator(const nq::CountSplit& split,
                          const std::vector<nq::SubproblemCount>& resumed, int ranks,
                          double min_batch_seconds)
-    : split_(split),
-      size_(split.size()),
-      owner_(split.size(), kFree),
-      reporter_(split.size(), -1),
+    : size_(split.size()),
+      costs_(split.size()),
+      state_(split.size(), kFree),
       held_(ranks, 0),
       given_(ranks, 0),
       min_batch_seconds_(min_batch_seconds),
       threads_(ranks, 0) {
   progress_.subproblems = size_;
-  progress_.work_total = split.total_cost();
+  for (std::uint64_t id = 0; id < size_; ++id) {
+    costs_[id] = split.cost(id);
+    progress_.work_total += costs_[id];
+  }
   for (const nq::SubproblemCount& s : resumed) {
-    if (s.id >= size_ || owner_[s.id] == kDone) {
+    if (s.id >= size_ || state_[s.id] == kResumed) {
       throw std::invalid_argument("nqueens-mpi: resumed subproblem " + std::to_string(s.id) +
                                   " is unknown or repeated");
     }
-    owner_[s.id] = kDone;
-    finished_.push_back({s.id, s.count, split.weight(s.id)});
+    state_[s.id] = kResumed;
+    finished_.push_back({s.id, s.count, 0});
     ++progress_.subproblems_done;
-    progress_.work_done += split.cost(s.id);
+    progress_.work_done += costs_[s.id];
   }
   resumed_cost_ = progress_.work_done;
   for (std::uint64_t id : split.schedule()) {
-    if (owner_[id] == kFree) {
+    if (state_[id] == kFree) {
       order_.push_back(id);
-      unassigned_cost_ += split.cost(id);
+      unassigned_cost_ += costs_[id];
     }
   }
 }
@@ -65,8 +69,8 @@ std::vector<std::uint64_t> Coordinator::assign(int rank, double seconds) {
   while (!exhausted() && (batch.size() < at_least || cost < target) && batch.size() < 4096) {
     const std::uint64_t id = order_[next_++];
     batch.push_back(id);
-    cost += split_.cost(id);
-    owner_[id] = rank;
+    cost += costs_[id];
+    state_[id] = rank;
   }
   unassigned_cost_ = std::max(0.0, unassigned_cost_ - cost);
   held_[rank] += batch.size();
@@ -80,23 +84,21 @@ void Coordinator::refuse(int rank, std::uint64_t id) const {
   if (id >= size_) {
     throw FaultError(what + ", which does not exist (there are " + std::to_string(size_) + ")");
   }
-  if (owner_[id] == kDone && reporter_[id] == rank) throw FaultError(what + " a second time");
+  const int state = state_[id];
+  if (state == kDoneBy - rank) throw FaultError(what + " a second time");
   std::string whose;
-  if (owner_[id] == kDone) {
-    whose = reporter_[id] >= 0 ? " (rank " + std::to_string(reporter_[id]) + " counted it)"
-                               : " (it was resumed)";
-  }
+  if (state == kResumed) whose = " (it was resumed)";
+  if (state <= kDoneBy) whose = " (rank " + std::to_string(kDoneBy - state) + " counted it)";
   throw FaultError(what + ", which it was not given" + whose);
 }
 
 void Coordinator::accept(int rank, std::uint64_t id, std::uint64_t count) {
-  if (id >= size_ || owner_[id] != rank) refuse(rank, id);
-  owner_[id] = kDone;
-  reporter_[id] = rank;
+  if (id >= size_ || state_[id] != rank) refuse(rank, id);
+  state_[id] = kDoneBy - rank;
   --held_[rank];
-  finished_.push_back({id, count, split_.weight(id)});
+  finished_.push_back({id, count, 0});
   ++progress_.subproblems_done;
-  progress_.work_done += split_.cost(id);
+  progress_.work_done += costs_[id];
 }
 
 }  // namespace nqmpi

@@ -48,19 +48,19 @@ class Coordinator {
   std::uint64_t held_by(int rank) const { return held_[rank]; }  // given and not reported
   std::uint64_t given_to(int rank) const { return given_[rank]; }
   const nq::CountProgress& progress() const { return progress_; }
-  // Resumed and accepted results, in the order they came.
+  // Resumed and accepted results, in the order they came (weights left 0: tally() uses the
+  // split's).
   const std::vector<nq::SubproblemCount>& results() const { return finished_; }
 
  private:
   [[noreturn]] void refuse(int rank, std::uint64_t id) const;
 
-  const nq::CountSplit& split_;
   std::uint64_t size_;
+  std::vector<double> costs_;         // the split's estimates, at hand
+  std::vector<int> state_;            // per id: free, resumed, held by or done by a rank
   std::vector<std::uint64_t> order_;  // ids still to hand out from next_, largest first
   std::size_t next_ = 0;
   double unassigned_cost_ = 0;
-  std::vector<int> owner_;     // rank holding each id; -1 none; -2 done
-  std::vector<int> reporter_;  // rank that reported each done id; -1 resumed or not done
   std::vector<std::uint64_t> held_, given_;
   double min_batch_seconds_;
   double resumed_cost_ = 0;

@@ -81,8 +81,11 @@ std::size_t LocalWorkers::queued() const {
 
 void LocalWorkers::wait(std::chrono::milliseconds timeout) {
   std::unique_lock lock(mutex_);
-  event_.wait_for(lock, timeout, [this] { return ended_ || low_; });
+  // The end wakes the caller once; after that it sleeps the whole interval (rank 0 keeps
+  // serving the other ranks after its own threads are done).
+  event_.wait_for(lock, timeout, [this] { return (ended_ && !end_seen_) || low_; });
   low_ = false;
+  end_seen_ = ended_;
 }
 
 void LocalWorkers::set_low_water(std::size_t ids) {

@@ -38,9 +38,9 @@ class LocalWorkers {
   void push(const std::vector<std::uint64_t>& ids);
   void close();                // no more ids will come: threads end when the queue is empty
   std::size_t queued() const;  // ids not started yet
-  // Sleeps for `timeout`, or less if the run ends or the queue falls below the low-water mark
-  // (time to ask for more). Finished counts do not wake it: they are reported once per
-  // interval, so that fast subproblems do not make the main thread spin.
+  // Sleeps for `timeout`, or less if the run ends (the first call after it) or the queue falls
+  // below the low-water mark (time to ask for more). Finished counts do not wake it: they are
+  // reported once per interval, so that fast subproblems do not make the main thread spin.
   void wait(std::chrono::milliseconds timeout);
   void set_low_water(std::size_t ids);
   // The counts finished since the last call; rethrows an error of the threads.
@@ -59,6 +59,7 @@ class LocalWorkers {
   bool closed_ = false;
   bool ended_ = false;
   bool low_ = false;
+  bool end_seen_ = false;  // wait() has returned since the end
   std::size_t low_water_ = 0;
   std::exception_ptr error_;
   Clock::duration waiting_{}, startup_{};

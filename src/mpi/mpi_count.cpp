@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The two loops of nqueens-mpi. Each rank's main thread polls every 10 ms (MPI_Iprobe, then a
-// wait on its worker threads that also ends when their queue runs low) instead of blocking in
-// MPI_Recv, because OpenMPI's blocking receive spins and would take a core from the counting
-// threads, and waking more often costs the counting threads more than it saves them.
+// The two loops of nqueens-mpi. Each rank's main thread polls (MPI_Iprobe, then a wait on its
+// worker threads that also ends when their queue runs low) instead of blocking in MPI_Recv,
+// because OpenMPI's blocking receive spins and would take a core from the counting threads:
+// rank 0 every 20 ms, the others every 100 ms unless they wait for an answer. Waking more often
+// costs the counting threads more than it saves them.
 #include "mpi/mpi_count.hpp"
 
 #include <fmt/core.h>
@@ -39,7 +40,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr auto kPoll = std::chrono::milliseconds(10);
+constexpr auto kPollRank0 = std::chrono::milliseconds(20);
 constexpr auto kPollStarving = std::chrono::milliseconds(1);
+constexpr auto kReportEvery = std::chrono::milliseconds(100);
 constexpr const char* kJob = "nqueens-mpi count";
 
 double seconds_since(Clock::time_point t) {
@@ -156,9 +159,9 @@ int run_worker(const nqcli::CountJob& job, int rank, unsigned threads) {
     }
     const bool ended = closed && local.ended();  // then every result is in
     std::vector<nq::SubproblemCount> results = local.take_results();
-    // Ask for the next batch when half of the last one is started (double buffering), so the
-    // threads do not wait out a round trip to rank 0.
-    const std::size_t low_water = std::max<std::size_t>(local.threads(), last_batch / 2);
+    // Ask for the next batch when a quarter of the last one is started (double buffering), so
+    // the threads do not wait out a round trip to rank 0.
+    const std::size_t low_water = std::max<std::size_t>(local.threads(), last_batch * 3 / 4);
     local.set_low_water(low_water);
     const bool want = !closed && !asked && local.queued() < low_water;
     if (!results.empty() || want) {
@@ -183,8 +186,10 @@ int run_worker(const nqcli::CountJob& job, int rank, unsigned threads) {
     }
     out.poll();
     if (ended) break;
-    // While threads sit idle waiting for an answer, look for it every millisecond.
-    local.wait(asked && local.queued() == 0 ? kPollStarving : kPoll);
+    // Waiting for an answer: look for it every 10 ms, or every millisecond while threads sit
+    // idle. Otherwise only the queue running low (time to ask), the end, or the next report of
+    // finished counts (every 100 ms) needs the main thread.
+    local.wait(!asked ? kReportEvery : local.queued() == 0 ? kPollStarving : kPoll);
   }
   out.send(0, finish_stats(local, start, cpu_start, out.sent() + 1).encode());
   out.drain();
@@ -259,6 +264,7 @@ int run_coordinator(const nqcli::CountArgs& args, const nqcli::CountJob& job,
   Outbox out;
   std::vector<std::optional<RankStats>> stats(ranks);
   int remote_open = ranks - 1;  // ranks that have not said goodbye
+  int hellos = 0;
   bool local_closed = false;
   std::size_t last_batch = 0;
   auto accept = [&](int rank, std::uint64_t id, std::uint64_t count) {
@@ -292,6 +298,7 @@ int run_coordinator(const nqcli::CountArgs& args, const nqcli::CountJob& job,
                 "rank {} split the search differently (another version of nqueens-mpi?)", from));
           }
           coordinator.set_threads(from, static_cast<unsigned>(msg[2]));
+          ++hellos;
         } else if (msg[0] == kReport && msg.size() % 2 == 0) {
           for (std::size_t i = 2; i < msg.size(); i += 2) accept(from, msg[i], msg[i + 1]);
           if (msg[1]) {
@@ -317,7 +324,8 @@ int run_coordinator(const nqcli::CountArgs& args, const nqcli::CountJob& job,
         for (const nq::SubproblemCount& s : local.take_results()) accept(0, s.id, s.count);
         break;
       }
-      local.wait(kPoll);
+      // Every millisecond until each rank has said hello, so none waits long for its first batch.
+      local.wait(hellos < ranks - 1 ? kPollStarving : kPollRank0);
     }
   } catch (const FaultError& e) {
     if (keeper) keeper->finish();  // what was accepted before the fault is sound
