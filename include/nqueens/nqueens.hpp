@@ -2,8 +2,9 @@
 // The whole public API of libnqueens in one include.
 #pragma once
 
-#include "nqueens/amb.hpp"           // Amb: nondeterministic choice with backtracking
-#include "nqueens/classic.hpp"       // the textbook methods, instrumented
+#include "nqueens/amb.hpp"       // Amb: nondeterministic choice with backtracking
+#include "nqueens/classic.hpp"   // the textbook methods, instrumented
+#include "nqueens/complete.hpp"  // complete(): finish a board with queens placed or squares blocked
 #include "nqueens/construct.hpp"     // ExplicitSolution: one solution for any n, by formula
 #include "nqueens/count.hpp"         // count(): total and unique solutions
 #include "nqueens/count_split.hpp"   // CountSplit: the subproblems, for schedulers of their own

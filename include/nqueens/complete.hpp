@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+// n-Queens Completion: some queens are already on the board and some squares are blocked; place
+// the remaining queens so that no two attack each other and none stands on a blocked square.
+// NP-complete in general (Gent, Jefferson and Nightingale, JAIR 59, 2017).
+//
+// The search keeps rows, columns and both diagonals as bitsets of any length and always branches
+// on the free row or column with the fewest squares left (a row or column with one square left
+// is thereby filled at once, and one with none ends the branch). Every branching splits the
+// completions by where one queen goes, so each completion is found exactly once, and counting
+// them is exact. Looking for one completion, the squares of a line are tried in a random order
+// (fixed by the instance, so the answer is reproducible) with restarts; see complete.cpp.
+//
+// Example:
+//   nq::CompletionInstance in{.n = 8, .queens = {{0, 0}}};  // a queen on a1
+//   nq::CompleteResult r = nq::complete(in, {});
+//   // *r.solution is a solution with (*r.solution)[0] == 0; r.complete == true
+//   nq::CompleteResult all = nq::complete(in, {.limit = 0});  // all.count == 4
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+#include "nqueens/placement.hpp"
+
+namespace nq {
+
+inline constexpr std::uint32_t kMaxCompleteN = 100000;
+
+struct Square {
+  std::uint32_t row = 0, col = 0;  // 0-based
+  friend bool operator==(const Square&, const Square&) = default;
+  friend auto operator<=>(const Square&, const Square&) = default;
+};
+
+struct CompletionInstance {
+  std::uint32_t n = 0;
+  std::vector<Square> queens;   // placed in advance
+  std::vector<Square> blocked;  // no queen may stand here
+};
+
+// Why an instance is not well formed (a square off the board, a square given twice, a queen
+// on a blocked square, two given queens attacking each other); nullopt if it is.
+std::optional<std::string> instance_error(const CompletionInstance& instance);
+
+struct CompleteOptions {
+  std::uint64_t limit = 1;    // stop after this many completions; 0: all of them
+  std::stop_token stop = {};  // request_stop() abandons the search (complete == false)
+  // Called with each completion found, in the order found; returning false stops the search.
+  std::function<bool(const Placement&)> on_solution = {};
+  // Looking for one completion: queens the first run may place before it restarts (doubling
+  // for each run after); 0 means 16n + 1024.
+  std::uint64_t restart_budget = 0;
+};
+
+struct CompleteResult {
+  std::optional<Placement> solution;  // the first completion found, if any
+  std::uint64_t count = 0;            // completions found (all of them when complete and limit 0)
+  std::uint64_t nodes = 0;            // queens placed by the search (all runs)
+  std::uint64_t restarts = 0;         // runs abandoned for a fresh order (one completion only)
+  bool complete = false;  // the search ended by itself: no more completions, or limit reached
+};
+
+// Throws std::invalid_argument (with instance_error's text) for an instance that is not well
+// formed, or n above kMaxCompleteN.
+CompleteResult complete(const CompletionInstance& instance, const CompleteOptions& options);
+
+// A random instance in the manner of Gent, Jefferson and Nightingale: `queens` queens placed one
+// at a time on squares chosen uniformly among those no earlier queen attacks (restarting if the
+// board fills up first), then `blocked` squares chosen uniformly among the squares without a
+// queen. The same arguments give the same instance on every platform. Throws
+// std::invalid_argument if no such placement is found (e.g. more queens than n).
+CompletionInstance random_instance(std::uint32_t n, std::uint32_t queens, std::uint64_t blocked,
+                                   std::uint64_t seed);
+
+// Reads the text form, one item per line, `#` starting a comment:
+//   n                 the board size (the first item)
+//   Q row col         a queen placed in advance, 1-based
+//   X row col         a blocked square, 1-based
+// Throws ParseError (from format.hpp) naming the line for anything else, for squares off the
+// board or given twice, and for given queens that attack each other.
+CompletionInstance read_instance(const std::string& text);
+
+// The text form of an instance, as read_instance() reads it.
+std::string write_instance(const CompletionInstance& instance);
+
+}  // namespace nq

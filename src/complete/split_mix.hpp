@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+// SplitMix64 (Steele, Lea and Flood, 2014): a small 64-bit generator whose output is fixed by its
+// seed on every platform, unlike the distributions of <random>; with an unbiased reduction.
+#pragma once
+
+#include <cstdint>
+
+namespace nq {
+
+class SplitMix64 {
+ public:
+  explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+  std::uint64_t below(std::uint64_t bound) {  // uniform on [0, bound), by rejection
+    const std::uint64_t threshold = (0 - bound) % bound;
+    for (;;) {
+      const std::uint64_t x = next();
+      if (x >= threshold) return x % bound;
+    }
+  }
+
+ private:
+  std::uint64_t state_;
+};
+
+}  // namespace nq

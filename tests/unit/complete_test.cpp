@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: MIT
+#include "nqueens/complete.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <set>
+#include <stop_token>
+
+#include "brute_force.hpp"
+#include "known_values.hpp"
+#include "nqueens/construct.hpp"
+#include "nqueens/format.hpp"
+#include "nqueens/verify.hpp"
+
+namespace {
+
+bool extends(const nq::Placement& p, const nq::CompletionInstance& in) {
+  for (const nq::Square& q : in.queens) {
+    if (p[q.row] != q.col) return false;
+  }
+  for (const nq::Square& b : in.blocked) {
+    if (p[b.row] == b.col) return false;
+  }
+  return nq::is_solution(p);
+}
+
+// The completions by brute force: the n-queens solutions that extend the instance.
+std::vector<std::vector<unsigned>> brute_completions(
+    const nq::CompletionInstance& in, const std::vector<std::vector<unsigned>>& all) {
+  std::vector<std::vector<unsigned>> out;
+  for (const auto& s : all) {
+    bool ok = true;
+    for (const nq::Square& q : in.queens) ok = ok && s[q.row] == q.col;
+    for (const nq::Square& b : in.blocked) ok = ok && s[b.row] != b.col;
+    if (ok) out.push_back(s);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(complete, header_example_holds) {
+  nq::CompletionInstance in{.n = 8, .queens = {{0, 0}}};
+  nq::CompleteResult r = nq::complete(in, {});
+  ASSERT_TRUE(r.solution);
+  EXPECT_EQ((*r.solution)[0], 0u);
+  EXPECT_TRUE(nq::is_solution(*r.solution));
+  EXPECT_TRUE(r.complete);
+  nq::CompleteResult all = nq::complete(in, {.limit = 0});
+  EXPECT_EQ(all.count, 4u);
+}
+
+TEST(complete, the_empty_board_has_every_solution) {
+  for (std::uint32_t n = 1; n <= 11; ++n) {
+    const nq::CompleteResult r = nq::complete({.n = n}, {.limit = 0});
+    EXPECT_EQ(r.count, nq::test::kTotal[n - 1]) << "n = " << n;
+    EXPECT_TRUE(r.complete);
+    EXPECT_EQ(r.solution.has_value(), r.count > 0);
+  }
+}
+
+// Hundreds of random small instances: existence, the count and every completion agree with the
+// brute force, and every completion extends the instance.
+TEST(complete, agrees_with_brute_force_on_random_instances) {
+  int with = 0, without = 0;
+  for (unsigned n = 4; n <= 8; ++n) {
+    const auto all = nq::test::brute_force_solutions(n);
+    for (std::uint64_t seed = 0; seed < 60; ++seed) {
+      const std::uint32_t queens = static_cast<std::uint32_t>(seed % (n / 2 + 1));
+      const std::uint64_t blocked = (seed / 3) % (2 * n);
+      const nq::CompletionInstance in = nq::random_instance(n, queens, blocked, seed * 31 + n);
+      const auto expected = brute_completions(in, all);
+      std::set<std::vector<unsigned>> seen;
+      const nq::CompleteResult r = nq::complete(
+          in, {.limit = 0, .on_solution = [&](const nq::Placement& p) {
+                 EXPECT_TRUE(extends(p, in));
+                 seen.insert(std::vector<unsigned>(p.columns().begin(), p.columns().end()));
+                 return true;
+               }});
+      EXPECT_EQ(r.count, expected.size()) << nq::write_instance(in);
+      EXPECT_EQ(seen.size(), expected.size()) << "a completion found twice";
+      EXPECT_TRUE(std::all_of(expected.begin(), expected.end(),
+                              [&](const auto& s) { return seen.count(s) == 1; }));
+      const nq::CompleteResult one = nq::complete(in, {});
+      EXPECT_EQ(one.solution.has_value(), !expected.empty());
+      if (one.solution) EXPECT_TRUE(extends(*one.solution, in));
+      (expected.empty() ? without : with)++;
+    }
+  }
+  EXPECT_GT(with, 50);
+  EXPECT_GT(without, 20) << "too few instances without a completion to test that side";
+}
+
+// Larger boards, where the search for one completion restarts: its yes/no agrees with an
+// exhaustive count, so "no completion" after restarts is still a proof.
+TEST(complete, restarts_keep_the_answer_exact) {
+  std::uint64_t restarts = 0;
+  int with = 0, without = 0;
+  for (std::uint32_t n : {11u, 12u, 13u}) {
+    for (std::uint64_t seed = 0; seed < 12; ++seed) {
+      const nq::CompletionInstance in =
+          nq::random_instance(n, 2 + seed % 3, 3 * n + 5 * seed, seed);
+      const nq::CompleteResult one = nq::complete(in, {.restart_budget = 8});
+      const nq::CompleteResult all = nq::complete(in, {.limit = 0});
+      EXPECT_EQ(one.solution.has_value(), all.count > 0) << nq::write_instance(in);
+      if (one.solution) EXPECT_TRUE(extends(*one.solution, in));
+      restarts += one.restarts;
+      (all.count > 0 ? with : without)++;
+    }
+  }
+  EXPECT_GT(restarts, 0u) << "no instance exercised the restarts";
+  EXPECT_GT(with, 0);
+  EXPECT_GT(without, 0);
+}
+
+// Large boards: queens taken from a known solution always complete, and quickly.
+TEST(complete, completes_large_boards) {
+  for (std::uint32_t n : {50u, 200u, 1000u}) {
+    const nq::ExplicitSolution known(n);
+    nq::CompletionInstance in{.n = n};
+    for (std::uint32_t row = 0; row < n; row += 10) in.queens.push_back({row, known.column(row)});
+    const nq::CompleteResult r = nq::complete(in, {});
+    ASSERT_TRUE(r.solution) << "n = " << n;
+    EXPECT_TRUE(extends(*r.solution, in));
+  }
+}
+
+TEST(complete, limit_callback_and_stop) {
+  const nq::CompletionInstance in{.n = 10};
+  const nq::CompleteResult three = nq::complete(in, {.limit = 3});
+  EXPECT_EQ(three.count, 3u);
+  EXPECT_TRUE(three.complete);
+  int calls = 0;
+  const nq::CompleteResult stopped = nq::complete(
+      in, {.limit = 0, .on_solution = [&](const nq::Placement&) { return ++calls < 5; }});
+  EXPECT_EQ(calls, 5);
+  EXPECT_FALSE(stopped.complete);
+  std::stop_source source;
+  source.request_stop();
+  const nq::CompleteResult cancelled =
+      nq::complete({.n = 30}, {.limit = 0, .stop = source.get_token()});
+  EXPECT_FALSE(cancelled.complete);
+}
+
+TEST(complete, refuses_ill_formed_instances) {
+  EXPECT_TRUE(nq::instance_error({.n = 8, .queens = {{0, 0}, {1, 1}}}));  // diagonal
+  EXPECT_TRUE(nq::instance_error({.n = 8, .queens = {{0, 0}, {0, 5}}}));  // row
+  EXPECT_TRUE(nq::instance_error({.n = 8, .queens = {{0, 3}, {5, 3}}}));  // column
+  EXPECT_TRUE(nq::instance_error({.n = 8, .queens = {{7, 0}, {0, 7}}}));  // anti-diagonal
+  EXPECT_TRUE(nq::instance_error({.n = 8, .queens = {{0, 0}}, .blocked = {{0, 0}}}));
+  EXPECT_TRUE(nq::instance_error({.n = 8, .blocked = {{8, 0}}}));
+  EXPECT_FALSE(nq::instance_error({.n = 8, .queens = {{0, 0}, {1, 2}}, .blocked = {{0, 1}}}));
+  EXPECT_THROW(nq::complete({.n = 8, .queens = {{0, 0}, {1, 1}}}, {}), std::invalid_argument);
+  EXPECT_THROW(nq::complete({.n = 0}, {}), std::invalid_argument);
+}
+
+TEST(complete, reads_and_writes_the_text_form) {
+  const nq::CompletionInstance in =
+      nq::read_instance("# a puzzle\n\n8\nQ 1 1   # a1\nX 2 3\nQ 2 4\n");
+  EXPECT_EQ(in.n, 8u);
+  ASSERT_EQ(in.queens.size(), 2u);
+  EXPECT_EQ(in.queens[1], (nq::Square{1, 3}));
+  ASSERT_EQ(in.blocked.size(), 1u);
+  EXPECT_EQ(in.blocked[0], (nq::Square{1, 2}));
+  EXPECT_EQ(nq::write_instance(in), "8\nQ 1 1\nQ 2 4\nX 2 3\n");
+  EXPECT_EQ(nq::write_instance(nq::read_instance(nq::write_instance(in))), nq::write_instance(in));
+  const auto line_of = [](const std::string& text) {
+    try {
+      nq::read_instance(text);
+    } catch (const nq::ParseError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(line_of("8\nQ 1 1\nQ 3 3\n").rfind("line 3: ", 0), 0u) << line_of("8\nQ 1 1\nQ 3 3\n");
+  EXPECT_EQ(line_of("8\nQ 9 1\n").rfind("line 2: ", 0), 0u);
+  EXPECT_EQ(line_of("8\nX 2 2\nX 2 2\n").rfind("line 3: ", 0), 0u);
+  EXPECT_EQ(line_of("8\nQ 1\n").rfind("line 2: ", 0), 0u);
+  EXPECT_EQ(line_of("8\nK 1 1\n").rfind("line 2: ", 0), 0u);
+  EXPECT_EQ(line_of("8 8\n").rfind("line 1: ", 0), 0u);
+  EXPECT_EQ(line_of("# only a comment\n").rfind("line 1: ", 0), 0u);
+  EXPECT_EQ(line_of("8\nQ 0 1\n").rfind("line 2: ", 0), 0u);
+  EXPECT_EQ(line_of("8\nQ 1 x\n").rfind("line 2: ", 0), 0u);
+  EXPECT_EQ(line_of("8\nX 1 1\nQ 1 1\n").rfind("line 3: ", 0), 0u);
+}
+
+TEST(complete, random_instances_are_reproducible_and_well_formed) {
+  const auto a = nq::random_instance(30, 10, 40, 7), b = nq::random_instance(30, 10, 40, 7);
+  EXPECT_EQ(nq::write_instance(a), nq::write_instance(b));
+  EXPECT_NE(nq::write_instance(a), nq::write_instance(nq::random_instance(30, 10, 40, 8)));
+  EXPECT_EQ(a.queens.size(), 10u);
+  EXPECT_EQ(a.blocked.size(), 40u);
+  EXPECT_FALSE(nq::instance_error(a));
+  EXPECT_THROW(nq::random_instance(8, 9, 0, 1), std::invalid_argument);
+  EXPECT_THROW(nq::random_instance(3, 3, 0, 1), std::invalid_argument);  // no 3 queens fit
+}
