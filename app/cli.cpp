@@ -17,6 +17,7 @@
 #include "cli_options.hpp"
 #include "commands.hpp"
 #include "nqueens/classic.hpp"
+#include "nqueens/complete.hpp"
 #include "nqueens/format.hpp"
 #include "nqueens/version.hpp"
 #include "numbers.hpp"
@@ -146,6 +147,44 @@ void add_verify(CLI::App& app, VerifyArgs& args) {
       "2 share a diagonal\n");
 }
 
+void add_complete(CLI::App& app, CompleteArgs& args) {
+  auto* cmd = app.add_subcommand("complete",
+                                 "Complete a board with queens already placed or squares blocked");
+  cmd->add_option("FILE", args.input,
+                  "Instance: 'n', then 'Q row col' and 'X row col' lines, 1-based ('-': stdin)");
+  cmd->add_option("-n,--size", args.size, "Board size, for an instance given inline")
+      ->transform(whole_number(1, nq::kMaxCompleteN));
+  cmd->add_option("--queens", args.queens, "Queens placed in advance")->type_name("R:C,R:C");
+  cmd->add_option("--blocked", args.blocked, "Blocked squares")->type_name("R:C,R:C");
+  auto* count = cmd->add_flag("--count", args.count, "Print the number of completions");
+  cmd->add_flag("--all", args.all, "Print every completion, one per line")->excludes(count);
+  cmd->add_option("--timeout", args.timeout, "Give up after this many seconds (exit 124)")
+      ->check(seconds());
+  cmd->add_flag("--to-dimacs", args.to_dimacs,
+                "Print the instance as CNF (DIMACS) for a SAT solver instead of solving it");
+  cmd->add_option("--from-model", args.from_model,
+                  "Turn a SAT solver's output for --to-dimacs into the placement")
+      ->type_name("FILE");
+  cmd->footer(
+      "Exit status: 0 a completion (or the count), 1 no completion, 2 bad instance, 124 gave up.\n"
+      "Example:\n  nqueens complete --size 8 --queens 1:1,2:5      1 5 8 6 3 7 2 4 or another\n"
+      "  nqueens instance 50 --queens 10 --seed 3 | nqueens complete\n"
+      "  nqueens complete in.txt --to-dimacs > in.cnf && cadical in.cnf > out.txt; "
+      "nqueens complete in.txt --from-model out.txt\n");
+}
+
+void add_instance(CLI::App& app, InstanceArgs& args) {
+  auto* cmd = app.add_subcommand("instance", "Print a random completion instance");
+  cmd->add_option("N", args.n, "Board size")->required();
+  cmd->add_option("--queens", args.queens, "Non-attacking queens to place at random")
+      ->transform(whole_number(0, nq::kMaxCompleteN));
+  cmd->add_option("--blocked", args.blocked, "Squares to block at random")
+      ->transform(whole_number());
+  cmd->add_option("--seed", args.seed, "Random seed (same seed, same instance)")
+      ->transform(whole_number());
+  cmd->footer("Example:\n  nqueens instance 20 --queens 8 --blocked 30 --seed 5\n");
+}
+
 void add_render(CLI::App& app, RenderArgs& args) {
   auto* cmd = app.add_subcommand("render", "Draw a placement as text, Unicode or SVG");
   cmd->add_option("FILE", args.input, "Placement in perm, board or JSON format ('-': stdin)");
@@ -179,8 +218,8 @@ void check_subcommand(CLI::App& app, const std::string& name) {
   } catch (const CLI::OptionNotFound&) {
     throw UsageError(
         "unknown subcommand '" + name +
-        "' (choose count, audit, enumerate, solve, verify, render, classic, compare or "
-        "infinite)");
+        "' (choose count, audit, enumerate, solve, complete, instance, verify, render, "
+        "classic, compare or infinite)");
   }
 }
 
@@ -208,6 +247,8 @@ int main(int argc, char** argv) {
   InfiniteArgs infinite;
   VerifyArgs verify;
   RenderArgs render;
+  CompleteArgs complete;
+  InstanceArgs instance;
   AuditArgs audit;
   add_count(app, count);
   add_audit(app, audit);
@@ -218,12 +259,16 @@ int main(int argc, char** argv) {
   add_infinite(app, infinite);
   add_verify(app, verify);
   add_render(app, render);
+  add_complete(app, complete);
+  add_instance(app, instance);
 
   try {
     // CLI11 would call a misspelt subcommand a missing one; name it instead.
     if (argc > 1 && argv[1][0] != '-') check_subcommand(app, argv[1]);
     app.parse(argc, argv);
     if (app.got_subcommand("count")) return run_count(count);
+    if (app.got_subcommand("complete")) return run_complete(complete);
+    if (app.got_subcommand("instance")) return run_instance(instance);
     if (app.got_subcommand("audit")) return run_audit(audit);
     if (app.got_subcommand("solve")) return run_solve(solve);
     if (app.got_subcommand("enumerate")) return run_enumerate(enumerate);

@@ -93,6 +93,23 @@ struct VerifyArgs {
   bool quiet = false;
 };
 
+struct CompleteArgs {
+  std::string input;                  // FILE or '-'; empty: only --size and the inline squares
+  std::optional<std::uint64_t> size;  // n, for inline instances
+  std::string queens, blocked;        // "r:c,r:c", 1-based
+  bool count = false, all = false;
+  double timeout = 0;  // seconds; 0: none
+  bool to_dimacs = false;
+  std::string from_model;  // a SAT solver's output for --to-dimacs
+};
+
+struct InstanceArgs {
+  std::string n;
+  std::uint64_t queens = 0;
+  std::uint64_t blocked = 0;
+  std::uint64_t seed = 1;
+};
+
 struct RenderArgs {
   std::string input = "-";
   std::string format = "text";  // text, unicode, svg
@@ -109,5 +126,7 @@ int run_infinite(const InfiniteArgs& args);
 int run_verify(const VerifyArgs& args);
 int run_render(const RenderArgs& args);
 int run_audit(const AuditArgs& args);
+int run_complete(const CompleteArgs& args);
+int run_instance(const InstanceArgs& args);
 
 }  // namespace nqcli

@@ -88,4 +88,17 @@ CompletionInstance read_instance(const std::string& text);
 // The text form of an instance, as read_instance() reads it.
 std::string write_instance(const CompletionInstance& instance);
 
+// The instance as CNF in DIMACS form, for any SAT solver. Variable r * n + c + 1 is "a queen on
+// row r, column c" (0-based; the header comments say so); exactly one queen per row and per
+// column and at most one per diagonal, with the sequential-counter encoding of "at most one"
+// (Sinz, 2005; its auxiliary variables come after the n * n square variables); one unit clause
+// per given queen and per blocked square.
+std::string to_dimacs(const CompletionInstance& instance);
+
+// The placement in a SAT solver's output for to_dimacs(instance): `v` lines of literals (as
+// the SAT competition format and CaDiCaL write them) or bare literals (MiniSat's result file),
+// `c` comments ignored. nullopt if the solver says UNSATISFIABLE. Throws ParseError if the
+// output is malformed or its placement is not a completion of the instance.
+std::optional<Placement> from_model(const CompletionInstance& instance, const std::string& model);
+
 }  // namespace nq

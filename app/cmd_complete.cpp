@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: MIT
+// `nqueens complete`: one completion of an instance (perm format), `no completion` (exit 1),
+// the number of completions (--count) or all of them (--all); --to-dimacs and --from-model for
+// SAT solvers. `nqueens instance`: a random instance in the text form.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <iostream>
+#include <limits>
+
+#include "commands.hpp"
+#include "deadline.hpp"
+#include "input.hpp"
+#include "interrupt.hpp"
+#include "nqueens/complete.hpp"
+#include "nqueens/format.hpp"
+#include "numbers.hpp"
+#include "output.hpp"
+
+namespace nqcli {
+
+namespace {
+
+// "r:c,r:c" (1-based) onto `out`; throws UsageError naming the option.
+void parse_squares(const std::string& list, std::uint32_t n, const char* option,
+                   std::vector<nq::Square>& out) {
+  if (list.empty()) return;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = list.find(',', start);
+    const std::string item = list.substr(start, comma - start);
+    const std::size_t colon = item.find(':');
+    if (colon == std::string::npos) {
+      throw UsageError(fmt::format("complete: {} takes row:column pairs, got '{}'", option, item));
+    }
+    const std::string job = fmt::format("complete {}", option);
+    const auto row = parse_whole_number(item.substr(0, colon), "row", 1, n, job);
+    const auto col = parse_whole_number(item.substr(colon + 1), "column", 1, n, job);
+    out.push_back({static_cast<std::uint32_t>(row - 1), static_cast<std::uint32_t>(col - 1)});
+    if (comma == std::string::npos) return;
+    start = comma + 1;
+  }
+}
+
+nq::CompletionInstance load(const CompleteArgs& args) {
+  nq::CompletionInstance in;
+  const bool inline_squares = !args.queens.empty() || !args.blocked.empty();
+  if (!args.input.empty() || !args.size) {
+    if (args.size && !args.input.empty()) {
+      throw UsageError("complete: give the board size in the instance or with --size, not both");
+    }
+    in = nq::read_instance(read_input(args.input.empty() ? "-" : args.input));
+  } else {
+    in.n = static_cast<std::uint32_t>(*args.size);
+  }
+  if (inline_squares) {
+    parse_squares(args.queens, in.n, "--queens", in.queens);
+    parse_squares(args.blocked, in.n, "--blocked", in.blocked);
+    if (const auto error = nq::instance_error(in)) throw UsageError("complete: " + *error);
+  }
+  return in;
+}
+
+std::string perm_line(const nq::Placement& p) {
+  std::string line;
+  for (std::size_t r = 0; r < p.size(); ++r) {
+    if (r) line += ' ';
+    line += std::to_string(p[r] + 1);
+  }
+  line += '\n';
+  return line;
+}
+
+void print_placement(const nq::Placement& p) { fmt::print("{}", perm_line(p)); }
+
+}  // namespace
+
+int run_complete(const CompleteArgs& args) {
+  const nq::CompletionInstance in = load(args);
+  if (args.to_dimacs) {
+    const std::string cnf = nq::to_dimacs(in);
+    std::fwrite(cnf.data(), 1, cnf.size(), stdout);
+    return kExitOk;
+  }
+  if (!args.from_model.empty()) {
+    const std::optional<nq::Placement> p = nq::from_model(in, read_input(args.from_model));
+    if (!p) {
+      fmt::print("no completion\n");
+      return kExitNo;
+    }
+    print_placement(*p);
+    return kExitOk;
+  }
+
+  InterruptGuard interrupt;
+  const Deadline deadline(interrupt.token(), args.timeout);
+  nq::CompleteOptions options{.limit = args.count || args.all ? 0u : 1u, .stop = deadline.token()};
+  FdOutput out(STDOUT_FILENO);  // --all: a reader that goes away (| head) ends it quietly
+  if (args.all) {
+    options.on_solution = [&out](const nq::Placement& p) {
+      out.append(perm_line(p));
+      return out.flush_if_full();
+    };
+  }
+  const nq::CompleteResult r = nq::complete(in, options);
+  out.flush();
+  if (!r.complete) {
+    const std::string found =
+        args.count || args.all ? fmt::format(", {} completions found so far", r.count) : "";
+    if (deadline.expired()) {
+      fmt::print(stderr, "nqueens: complete gave up after {} s ({} queens placed{})\n",
+                 args.timeout, r.nodes, found);
+      return kExitTimeout;
+    }
+    if (args.all && out.closed()) return kExitOk;  // the reader went away
+    fmt::print(stderr, "nqueens: complete interrupted ({} queens placed{})\n", r.nodes, found);
+    return kExitInterrupted;
+  }
+  if (args.count) {
+    fmt::print("{}\n", r.count);
+    return kExitOk;
+  }
+  if (!r.solution) {
+    fmt::print("no completion\n");
+    return kExitNo;
+  }
+  if (!args.all) print_placement(*r.solution);
+  return kExitOk;
+}
+
+int run_instance(const InstanceArgs& args) {
+  const auto n = static_cast<std::uint32_t>(
+      parse_board_size(args.n, static_cast<int>(nq::kMaxCompleteN), "instance"));
+  if (args.queens > n) {
+    throw UsageError(fmt::format("instance: {} queens do not fit on {} rows", args.queens, n));
+  }
+  const nq::CompletionInstance in =
+      nq::random_instance(n, static_cast<std::uint32_t>(args.queens), args.blocked, args.seed);
+  fmt::print("# nqueens instance {} --queens {} --blocked {} --seed {}\n{}", n, args.queens,
+             args.blocked, args.seed, nq::write_instance(in));
+  return kExitOk;
+}
+
+}  // namespace nqcli

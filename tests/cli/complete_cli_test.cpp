@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: MIT
+// `nqueens complete` and `nqueens instance`: the forms of input, the exit codes, and the round
+// trip through a real SAT solver (Debian's cadical) agreeing with our own search.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+#include <string>
+
+#include "run.hpp"
+
+using nq::test::run_nqueens;
+using nq::test::run_shell;
+using nq::test::slurp;
+using nq::test::temp_file;
+
+namespace {
+
+std::size_t lines(const std::string& text) {
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+// True if `perm` (1-based, one line) is a solution that keeps the given queens.
+bool valid_and_keeps(const std::string& perm, const std::vector<std::pair<int, int>>& queens) {
+  if (run_nqueens("verify -q", perm).code != 0) return false;
+  std::istringstream in(perm);
+  std::vector<int> col;
+  for (int c; in >> c;) col.push_back(c);
+  for (auto [r, c] : queens) {
+    if (r > static_cast<int>(col.size()) || col[r - 1] != c) return false;
+  }
+  return true;
+}
+
+// True if `perm` is a solution with every Q square of the instance text and no X square.
+bool extends(const std::string& perm, const std::string& instance) {
+  if (run_nqueens("verify -q", perm).code != 0) return false;
+  std::istringstream cols(perm), items(instance);
+  std::vector<int> col;
+  for (int c; cols >> c;) col.push_back(c);
+  for (std::string line; std::getline(items, line);) {
+    std::istringstream words(line);
+    std::string kind;
+    int r = 0, c = 0;
+    if (!(words >> kind >> r >> c)) continue;
+    if (kind == "Q" && col[r - 1] != c) return false;
+    if (kind == "X" && col[r - 1] == c) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST(complete_cli, inline_file_and_stdin_forms) {
+  auto r = run_nqueens("complete --size 8 --queens 1:1,2:5");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(valid_and_keeps(r.out, {{1, 1}, {2, 5}})) << r.out;
+  const std::string file = temp_file("inst.txt", "# two queens\n8\nQ 1 1\nQ 2 5\nX 3 7\n");
+  r = run_nqueens("complete '" + file + "'");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_TRUE(valid_and_keeps(r.out, {{1, 1}, {2, 5}}));
+  EXPECT_EQ(r.out, run_nqueens("complete -", "8\nQ 1 1\nQ 2 5\nX 3 7\n").out) << "not reproducible";
+  EXPECT_EQ(run_nqueens("complete --size 8 --queens 1:1 --count").out, "4\n");
+  r = run_nqueens("complete --size 8 --queens 1:1 --all");
+  EXPECT_EQ(lines(r.out), 4u);
+  std::istringstream each(r.out);
+  for (std::string line; std::getline(each, line);) EXPECT_TRUE(valid_and_keeps(line, {{1, 1}}));
+  EXPECT_EQ(run_nqueens("complete --size 10 --count").out, "724\n");
+  // A file plus inline squares.
+  EXPECT_EQ(run_nqueens("complete '" + file + "' --count").out, "1\n");
+  r = run_nqueens("complete '" + file + "' --blocked 3:8 --count");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "0\n");
+}
+
+TEST(complete_cli, no_completion_exits_1) {
+  auto r = run_nqueens("complete -", "8\nQ 1 1\nQ 2 3\nQ 3 5\nQ 4 2\n");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.out, "no completion\n");
+  r = run_nqueens("complete --size 3");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(run_nqueens("complete --size 3 --count").out, "0\n");
+  EXPECT_EQ(run_nqueens("complete --size 3 --all").code, 1);
+}
+
+TEST(complete_cli, bad_instances_exit_2_naming_the_line) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"8\nQ 1 1\nQ 2 2\n", "line 3"}, {"8\nQ 9 1\n", "line 2"}, {"8\nX 1 1\nX 1 1\n", "line 3"},
+      {"8\nQ 1 1 1\n", "line 2"},      {"garbage\n", "line 1"},  {"\n", "line 1"},
+      {"8\nX 1 1\nQ 1 1\n", "line 3"}};
+  for (const auto& [text, where] : cases) {
+    const auto r = run_nqueens("complete -", text);
+    EXPECT_EQ(r.code, 2) << text;
+    EXPECT_NE(r.err.find(where), std::string::npos) << text << " -> " << r.err;
+    EXPECT_EQ(lines(r.err), 1u) << r.err;
+  }
+  for (const char* args :
+       {"complete --size 8 --queens 1:1,2:2", "complete --size 8 --queens 9:1",
+        "complete --size 8 --queens 1-1", "complete --size 8 --count --all", "complete --size 0",
+        "instance 0", "instance 8 --queens 9", "complete /nonexistent/file"}) {
+    const auto r = run_nqueens(args);
+    EXPECT_EQ(r.code, 2) << args << ": " << r.err;
+  }
+}
+
+TEST(complete_cli, timeout_gives_up_and_says_so) {
+  const auto r = run_nqueens("complete --size 40 --count --timeout 0.3");
+  EXPECT_EQ(r.code, 124);
+  EXPECT_NE(r.err.find("gave up after 0.3 s"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
+TEST(complete_cli, instances_are_reproducible_and_complete) {
+  const auto a = run_nqueens("instance 40 --queens 12 --blocked 30 --seed 9");
+  EXPECT_EQ(a.code, 0);
+  EXPECT_EQ(a.out, run_nqueens("instance 40 --queens 12 --blocked 30 --seed 9").out);
+  EXPECT_NE(a.out, run_nqueens("instance 40 --queens 12 --blocked 30 --seed 10").out);
+  EXPECT_EQ(std::count(a.out.begin(), a.out.end(), 'Q'), 12);
+  EXPECT_EQ(std::count(a.out.begin(), a.out.end(), 'X'), 30);
+  const auto r = run_nqueens("complete -", a.out);
+  EXPECT_TRUE(r.code == 0 || r.code == 1) << r.err;
+}
+
+// Our answer and CaDiCaL's on our CNF agree (completion or none) on random instances across the
+// phase transition, and every model turns back into a valid completion of the instance.
+TEST(complete_cli, dimacs_round_trip_through_cadical_agrees) {
+  int sat = 0, unsat = 0;
+  for (int n : {8, 10, 12, 16}) {
+    for (int seed = 1; seed <= 12; ++seed) {
+      const int queens = (seed % 4) * n / 8, blocked = (seed % 3) * n;
+      const std::string in = temp_file(
+          "rt.txt",
+          run_nqueens("instance " + std::to_string(n) + " --queens " + std::to_string(queens) +
+                      " --blocked " + std::to_string(blocked) + " --seed " + std::to_string(seed))
+              .out);
+      const auto ours = run_nqueens("complete '" + in + "'");
+      ASSERT_TRUE(ours.code == 0 || ours.code == 1) << ours.err;
+      const std::string cnf =
+          temp_file("rt.cnf", run_nqueens("complete '" + in + "' --to-dimacs").out);
+      const std::string model = temp_file("rt.model", "");
+      const auto solver =
+          run_shell(std::string("'") + NQ_CADICAL + "' -q '" + cnf + "' > '" + model + "'");
+      ASSERT_TRUE(solver.code == 10 || solver.code == 20) << solver.err;
+      EXPECT_EQ(solver.code == 10, ours.code == 0) << "n = " << n << ", seed " << seed;
+      const auto back = run_nqueens("complete '" + in + "' --from-model '" + model + "'");
+      EXPECT_EQ(back.code, ours.code) << back.err;
+      if (back.code == 0) {
+        EXPECT_EQ(run_nqueens("verify -q", back.out).code, 0);
+        EXPECT_TRUE(extends(back.out, slurp(in)))
+            << "the model's placement does not extend the instance";
+        ++sat;
+      } else {
+        EXPECT_EQ(back.out, "no completion\n");
+        ++unsat;
+      }
+    }
+  }
+  EXPECT_GT(sat, 5);
+  EXPECT_GT(unsat, 5);
+  // A model that is not a completion is refused.
+  const std::string in = temp_file("bad.txt", "4\nQ 1 2\n");
+  const std::string wrong = temp_file("bad.model", "s SATISFIABLE\nv 1 8 10 15 0\n");
+  EXPECT_EQ(run_nqueens("complete '" + in + "' --from-model '" + wrong + "'").code, 2);
+  const std::string junk = temp_file("junk.model", "hello\n");
+  EXPECT_EQ(run_nqueens("complete '" + in + "' --from-model '" + junk + "'").code, 2);
+}
