@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
-// The timer is a thread that sleeps in 10 ms steps, so it ends promptly when the job finishes
-// first (its jthread is stopped and joined on destruction).
+// The timer is a thread that sleeps until the deadline or until it is stopped (its jthread is
+// stopped and joined on destruction), whichever comes first, so a job that finishes early ends
+// at once.
 #include "deadline.hpp"
 
 #include <chrono>
+#include <condition_variable>
 #include <functional>
+#include <mutex>
 
 namespace nqcli {
 
@@ -13,14 +16,12 @@ Deadline::Deadline(std::stop_token interrupt, double seconds) {
   if (seconds <= 0) return;
   const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
   timer_ = std::jthread([this, end](std::stop_token own) {
-    while (!own.stop_requested()) {
-      if (std::chrono::steady_clock::now() >= end) {
-        expired_ = true;
-        source_.request_stop();
-        return;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
+    std::mutex mutex;
+    std::condition_variable_any wake;
+    std::unique_lock lock(mutex);
+    if (wake.wait_until(lock, own, end, [] { return false; }) || own.stop_requested()) return;
+    expired_ = true;
+    source_.request_stop();
   });
 }
 

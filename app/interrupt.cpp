@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 // The signal handler only sets a sig_atomic_t flag (all it may safely do); a watcher thread
-// polls it every 20 ms and forwards it to the stop source, which is not async-signal-safe.
+// polls it every 20 ms and forwards it to the stop source, which is not async-signal-safe. The
+// watcher waits on its own stop token, so the guard's destructor does not wait out a poll.
 #include "interrupt.hpp"
 
 #include <chrono>
+#include <condition_variable>
 #include <csignal>
+#include <mutex>
 
 namespace nqcli {
 
@@ -18,12 +21,15 @@ InterruptGuard::InterruptGuard() {
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
   watcher_ = std::jthread([this](std::stop_token own) {
+    std::mutex mutex;
+    std::condition_variable_any wake;
+    std::unique_lock lock(mutex);
     while (!own.stop_requested()) {
       if (g_signalled) {
         source_.request_stop();
         return;
       }
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      wake.wait_for(lock, own, std::chrono::milliseconds(20), [] { return false; });
     }
   });
 }
