@@ -7,6 +7,7 @@
 
 #include <iostream>
 #include <limits>
+#include <optional>
 
 #include "commands.hpp"
 #include "deadline.hpp"
@@ -95,15 +96,16 @@ int run_complete(const CompleteArgs& args) {
   InterruptGuard interrupt;
   const Deadline deadline(interrupt.token(), args.timeout);
   nq::CompleteOptions options{.limit = args.count || args.all ? 0u : 1u, .stop = deadline.token()};
-  FdOutput out(STDOUT_FILENO);  // --all: a reader that goes away (| head) ends it quietly
+  std::optional<FdOutput> out;  // --all: a reader that goes away (| head) ends it quietly
   if (args.all) {
+    out.emplace(STDOUT_FILENO);
     options.on_solution = [&out](const nq::Placement& p) {
-      out.append(perm_line(p));
-      return out.flush_if_full();
+      out->append(perm_line(p));
+      return out->flush_if_full();
     };
   }
   const nq::CompleteResult r = nq::complete(in, options);
-  out.flush();
+  if (out) out->flush();
   if (!r.complete) {
     const std::string found =
         args.count || args.all ? fmt::format(", {} completions found so far", r.count) : "";
@@ -112,7 +114,7 @@ int run_complete(const CompleteArgs& args) {
                  args.timeout, r.nodes, found);
       return kExitTimeout;
     }
-    if (args.all && out.closed()) return kExitOk;  // the reader went away
+    if (out && out->closed()) return kExitOk;  // the reader went away
     fmt::print(stderr, "nqueens: complete interrupted ({} queens placed{})\n", r.nodes, found);
     return kExitInterrupted;
   }
