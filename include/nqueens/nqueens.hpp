@@ -16,5 +16,6 @@
 #include "nqueens/render.hpp"        // text, Unicode and SVG drawings
 #include "nqueens/solve.hpp"         // solve_first(): the lexicographically first solution
 #include "nqueens/symmetry.hpp"      // the 8 symmetries, canonical form, class size
+#include "nqueens/trace.hpp"         // trace::run(): the search as events, step by step
 #include "nqueens/verify.hpp"        // find_attack(): O(n) check naming the first attacking pair
 #include "nqueens/version.hpp"       // kVersion

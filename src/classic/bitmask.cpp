@@ -18,6 +18,7 @@ bool place(Collector& c, std::vector<int>& col, int row, std::uint64_t cols, std
     ++c.counters().placements;
     ++c.counters().nodes;
     col[static_cast<std::size_t>(row)] = __builtin_ctzll(bit);
+    if (c.observer()) c.observer()->tried(col, row, __builtin_ctzll(bit), -1);
     if (place(c, col, row + 1, cols | bit, (diag | bit) << 1, (anti | bit) >> 1) ||
         c.should_stop()) {
       return true;
@@ -28,8 +29,8 @@ bool place(Collector& c, std::vector<int>& col, int row, std::uint64_t cols, std
 
 }  // namespace
 
-Result bitmask(const Options& options) {
-  Collector c(options);
+Result bitmask(const Options& options, Observer* observer) {
+  Collector c(options, observer);
   std::vector<int> col(static_cast<std::size_t>(c.n()), 0);
   place(c, col, 0, 0, 0, 0);
   return c.finish();

@@ -6,8 +6,8 @@
 
 namespace nq::classic::detail {
 
-Result iterative(const Options& options) {
-  Collector c(options);
+Result iterative(const Options& options, Observer* observer) {
+  Collector c(options, observer);
   const int n = c.n();
   std::vector<int> col(static_cast<std::size_t>(n), -1);  // -1: no queen in that row yet
   int row = 0;

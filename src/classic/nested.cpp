@@ -6,8 +6,8 @@
 
 namespace nq::classic::detail {
 
-Result nested(const Options& options) {
-  Collector c(options);
+Result nested(const Options& options, Observer* observer) {
+  Collector c(options, observer);
   const int n = c.n();
   std::vector<int> col(static_cast<std::size_t>(n), 0);
   int k = 0;  // the digit being set: rows 0..k-1 hold safe queens

@@ -22,8 +22,8 @@ bool place(Collector& c, std::vector<int>& col, int row) {
 
 }  // namespace
 
-Result recursive(const Options& options) {
-  Collector c(options);
+Result recursive(const Options& options, Observer* observer) {
+  Collector c(options, observer);
   std::vector<int> col(static_cast<std::size_t>(c.n()), 0);
   place(c, col, 0);
   return c.finish();
