@@ -185,6 +185,26 @@ void add_instance(CLI::App& app, InstanceArgs& args) {
   cmd->footer("Example:\n  nqueens instance 20 --queens 8 --blocked 30 --seed 5\n");
 }
 
+void add_trace(CLI::App& app, TraceArgs& args) {
+  auto* cmd = app.add_subcommand("trace", "Show a backtracking search step by step");
+  cmd->add_option("N", args.n, "Board size, 1..32")->required();
+  cmd->add_option("-m,--method", args.method, "recursive, iterative, nested or bitmask")
+      ->check(CLI::IsMember({"recursive", "iterative", "nested", "bitmask"}));
+  auto* first = cmd->add_flag("--first", args.first, "Stop at the first solution");
+  cmd->add_flag("--all", args.all, "Go on to every solution (the default)")->excludes(first);
+  cmd->add_option("--max-steps", args.max_steps, "Cut the trace after K events")
+      ->transform(whole_number(1));
+  cmd->add_option("-f,--format", args.format,
+                  "text (a line per event), jsonl (a JSON object per event) or html (a page "
+                  "that plays the search; needs --output)")
+      ->check(CLI::IsMember({"text", "jsonl", "html"}));
+  cmd->add_flag("--boards", args.boards, "text: draw the board after each event");
+  cmd->add_option("-o,--output", args.output, "Write to this file instead of stdout");
+  cmd->footer(
+      "Example:\n  nqueens trace 4 --all                  every step of the 4-queens search\n"
+      "  nqueens trace 8 --format html -o eight.html\n");
+}
+
 void add_render(CLI::App& app, RenderArgs& args) {
   auto* cmd = app.add_subcommand("render", "Draw a placement as text, Unicode or SVG");
   cmd->add_option("FILE", args.input, "Placement in perm, board or JSON format ('-': stdin)");
@@ -218,7 +238,7 @@ void check_subcommand(CLI::App& app, const std::string& name) {
   } catch (const CLI::OptionNotFound&) {
     throw UsageError(
         "unknown subcommand '" + name +
-        "' (choose count, audit, enumerate, solve, complete, instance, verify, render, "
+        "' (choose count, audit, enumerate, solve, complete, instance, trace, verify, render, "
         "classic, compare or infinite)");
   }
 }
@@ -249,6 +269,7 @@ int main(int argc, char** argv) {
   RenderArgs render;
   CompleteArgs complete;
   InstanceArgs instance;
+  TraceArgs trace;
   AuditArgs audit;
   add_count(app, count);
   add_audit(app, audit);
@@ -261,6 +282,7 @@ int main(int argc, char** argv) {
   add_render(app, render);
   add_complete(app, complete);
   add_instance(app, instance);
+  add_trace(app, trace);
 
   try {
     // CLI11 would call a misspelt subcommand a missing one; name it instead.
@@ -269,6 +291,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("count")) return run_count(count);
     if (app.got_subcommand("complete")) return run_complete(complete);
     if (app.got_subcommand("instance")) return run_instance(instance);
+    if (app.got_subcommand("trace")) return run_trace(trace);
     if (app.got_subcommand("audit")) return run_audit(audit);
     if (app.got_subcommand("solve")) return run_solve(solve);
     if (app.got_subcommand("enumerate")) return run_enumerate(enumerate);

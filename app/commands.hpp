@@ -110,6 +110,16 @@ struct InstanceArgs {
   std::uint64_t seed = 1;
 };
 
+struct TraceArgs {
+  std::string n;
+  std::string method = "recursive";
+  bool first = false, all = false;  // default --all
+  std::uint64_t max_steps = 0;      // 0: no limit
+  std::string format = "text";      // text, jsonl, html
+  bool boards = false;              // text: draw the board after each event
+  std::string output = "-";
+};
+
 struct RenderArgs {
   std::string input = "-";
   std::string format = "text";  // text, unicode, svg
@@ -128,5 +138,6 @@ int run_render(const RenderArgs& args);
 int run_audit(const AuditArgs& args);
 int run_complete(const CompleteArgs& args);
 int run_instance(const InstanceArgs& args);
+int run_trace(const TraceArgs& args);
 
 }  // namespace nqcli

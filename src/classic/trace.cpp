@@ -26,13 +26,11 @@ class Recorder final : public classic::detail::Observer {
     if (attacker_row < 0) {
       e.kind = Kind::place;
       board_[static_cast<std::size_t>(row)] = column;
-      ++summary_.placements;
     } else {
       e.kind = Kind::reject;
       e.by_row = attacker_row;
       e.by_col = board_[static_cast<std::size_t>(attacker_row)];
       e.same_column = e.by_col == column;
-      ++summary_.rejects;
     }
     emit(std::move(e));
   }
@@ -41,7 +39,7 @@ class Recorder final : public classic::detail::Observer {
     Event e;
     e.kind = Kind::solution;
     e.placement = col;
-    e.solution = ++summary_.solutions;
+    e.solution = summary_.solutions + 1;
     emit(std::move(e));
   }
 
@@ -56,7 +54,6 @@ class Recorder final : public classic::detail::Observer {
       e.row = r;
       e.col = c;
       c = -1;
-      ++summary_.backtracks;
       emit(std::move(e));
     }
   }
@@ -71,6 +68,12 @@ class Recorder final : public classic::detail::Observer {
       return;
     }
     e.step = ++summary_.steps;
+    switch (e.kind) {  // the summary counts what was told, so a cut trace adds up
+      case Kind::place: ++summary_.placements; break;
+      case Kind::reject: ++summary_.rejects; break;
+      case Kind::remove: ++summary_.backtracks; break;
+      case Kind::solution: ++summary_.solutions; break;
+    }
     on_event_(e);
   }
 

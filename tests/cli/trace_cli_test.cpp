@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: MIT
+// `nqueens trace`: the events a tutorial shows, as text, JSON lines and a self-contained page.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "run.hpp"
+
+using nq::test::run_nqueens;
+using nq::test::slurp;
+using nq::test::temp_file;
+
+namespace {
+
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t k = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++k;
+  return k;
+}
+
+}  // namespace
+
+// The 4-queens search as a tutorial tells it: both solutions, and every dead end and backtrack.
+TEST(trace_cli, four_queens_all_solutions_as_text) {
+  const auto r = run_nqueens("trace 4 --all");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("place row 1 col 1\nreject row 2 col 1: attacked by row 1 col 1 (same "
+                        "column)\nreject row 2 col 2: attacked by row 1 col 1 (diagonal)\nplace "
+                        "row 2 col 3\n",
+                        0),
+            0u)
+      << r.out;
+  EXPECT_NE(r.out.find("solution 1: 2 4 1 3\n"), std::string::npos);
+  EXPECT_NE(r.out.find("solution 2: 3 1 4 2\n"), std::string::npos);
+  EXPECT_EQ(count_of(r.out, "\n"), 78u);
+  EXPECT_EQ(count_of(r.out, "place row"), 16u);
+  EXPECT_EQ(count_of(r.out, "reject row"), 44u);
+  EXPECT_EQ(count_of(r.out, "backtrack: remove row"), 16u);
+  EXPECT_NE(r.err.find("78 steps: 16 placed, 44 rejected, 16 taken back, 2 solutions"),
+            std::string::npos)
+      << r.err;
+  // Every method tells the same story for the textbook three; --first stops at the first.
+  EXPECT_EQ(run_nqueens("trace 4 --method iterative").out, r.out);
+  EXPECT_EQ(run_nqueens("trace 4 --method nested").out, r.out);
+  const auto first = run_nqueens("trace 4 --first");
+  EXPECT_EQ(count_of(first.out, "solution"), 1u);
+  EXPECT_EQ(first.out.substr(first.out.size() - 20), "solution 1: 2 4 1 3\n");
+}
+
+TEST(trace_cli, jsonl_numbers_every_event_and_ends_with_a_summary) {
+  const auto r = run_nqueens("trace 5 --format jsonl --method bitmask");
+  ASSERT_EQ(r.code, 0);
+  std::istringstream lines(r.out);
+  std::uint64_t step = 0, solutions = 0;
+  nlohmann::json last;
+  for (std::string line; std::getline(lines, line);) {
+    last = nlohmann::json::parse(line);
+    if (last.contains("summary")) break;
+    EXPECT_EQ(last["step"], ++step);
+    if (last["event"] == "solution") {
+      ++solutions;
+      EXPECT_EQ(last["perm"].size(), 5u);
+    }
+  }
+  EXPECT_EQ(last["summary"], true);
+  EXPECT_EQ(last["steps"], step);
+  EXPECT_EQ(last["solutions"], 10u);
+  EXPECT_EQ(solutions, 10u);
+  EXPECT_EQ(last["rejects"], 0u) << "bitmask tries only safe squares";
+  EXPECT_EQ(last["complete"], true);
+}
+
+TEST(trace_cli, boards_and_max_steps) {
+  const auto r = run_nqueens("trace 4 --boards --max-steps 3");
+  ASSERT_EQ(r.code, 0);
+  EXPECT_EQ(r.out,
+            "place row 1 col 1\nQ...\n....\n....\n....\n\n"
+            "reject row 2 col 1: attacked by row 1 col 1 (same column)\nQ...\nx...\n....\n....\n\n"
+            "reject row 2 col 2: attacked by row 1 col 1 (diagonal)\nQ...\n.x..\n....\n....\n\n"
+            "cut at 3 steps (--max-steps)\n");
+  const auto j = run_nqueens("trace 6 --format jsonl --max-steps 10");
+  EXPECT_NE(j.out.find(R"("cut":true)"), std::string::npos);
+  // A reader that goes away ends an endless trace quietly (timeout says 124 if it does not).
+  const auto head = nq::test::run_shell(std::string("(timeout 30 '") + NQ_BINARY +
+                                        "' trace 20 2>/dev/null; echo \"exit $?\" >&2) | head -2");
+  EXPECT_EQ(head.out,
+            "place row 1 col 1\nreject row 2 col 1: attacked by row 1 col 1 (same column)\n");
+  EXPECT_EQ(head.err, "exit 0\n");
+}
+
+// The page carries the whole trace and needs nothing from outside.
+TEST(trace_cli, the_page_is_self_contained_and_holds_every_event) {
+  const std::string page = temp_file("t8.html", "");
+  const auto r = run_nqueens("trace 8 --format html --output '" + page + "'");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string html = slurp(page);
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  for (const char* outside : {"http:", "https:", "src=", "href=", "@import", "url("}) {
+    EXPECT_EQ(html.find(outside), std::string::npos) << "the page refers to " << outside;
+  }
+  const std::string open = R"(<script id="trace" type="application/json">)";
+  const std::size_t at = html.find(open);
+  ASSERT_NE(at, std::string::npos);
+  const std::size_t end = html.find("</script>", at);
+  const auto data = nlohmann::json::parse(html.substr(at + open.size(), end - at - open.size()));
+  EXPECT_EQ(data["n"], 8);
+  EXPECT_EQ(data["events"].size(), 17868u);
+  std::size_t solutions = 0;
+  for (const auto& e : data["events"]) solutions += e[0] == 3;
+  EXPECT_EQ(solutions, 92u);
+  EXPECT_EQ(data["cut"], false);
+  const std::string cut = temp_file("cut.html", "");
+  ASSERT_EQ(run_nqueens("trace 8 --format html --max-steps 50 -o '" + cut + "'").code, 0);
+  EXPECT_NE(slurp(cut).find("The trace was cut at 50 steps"), std::string::npos);
+}
+
+TEST(trace_cli, refuses_what_it_cannot_do) {
+  for (const char* args :
+       {"trace 0", "trace 33", "trace 8 --method blind", "trace 8 --format html",
+        "trace 8 --format jsonl --boards", "trace 8 --first --all", "trace 8 --max-steps 0"}) {
+    const auto r = run_nqueens(args);
+    EXPECT_EQ(r.code, 2) << args << ": " << r.err;
+  }
+}
