@@ -49,7 +49,6 @@ constexpr std::string_view kScript = R"page(<script>
 "use strict";
 const T = JSON.parse(document.getElementById("trace").textContent);
 const n = T.n, E = T.events, N = E.length;
-const KIND = ["place", "reject", "remove", "solution"];
 const cellSize = Math.max(14, Math.min(48, Math.floor(480 / n)));
 const board = document.getElementById("board");
 board.style.setProperty("--cell", cellSize + "px");
@@ -84,27 +83,25 @@ function text(i) {
   const e = E[i], k = e[0];
   if (k === 0) return (i + 1) + ": place row " + (e[1] + 1) + " col " + (e[2] + 1);
   if (k === 1) return (i + 1) + ": reject row " + (e[1] + 1) + " col " + (e[2] + 1) +
-    ": attacked by row " + (e[3] + 1) + " col " + (e[4] + 1) + (e[4] === e[2] ? " (same column)" : " (diagonal)");
-if (k == = 2) return (i + 1) + ": backtrack: remove row " + (e[1] + 1) + " col " + (e[2] + 1);
-return (i + 1) + ": solution " + e[2] + ": " + e[1].map(c = > c + 1).join(" ");
+    ": attacked by row " + (e[3] + 1) + " col " + (e[4] + 1) +
+    (e[4] === e[2] ? " (same column)" : " (diagonal)");
+  if (k === 2) return (i + 1) + ": backtrack: remove row " + (e[1] + 1) + " col " + (e[2] + 1);
+  return (i + 1) + ": solution " + e[2] + ": " + e[1].map(c => c + 1).join(" ");
 }
 const list = document.getElementById("events");
 const spacer = document.createElement("div");
-spacer.style.height = (N * 1.3) + "em";
-spacer.style.padding = "0";
+spacer.style.height = (N * 1.3) + "em"; spacer.style.padding = "0";
 list.appendChild(spacer);
 const lines = document.createElement("div");
-lines.style.position = "absolute";
-lines.style.left = "0";
-lines.style.right = "0";
-lines.style.padding = "0";
+lines.style.position = "absolute"; lines.style.left = "0"; lines.style.right = "0";
+lines.style.padding = "0"; lines.style.height = "auto";
 list.appendChild(lines);
 let lineHeight = 0;
 function drawList(follow) {
-  if (!lineHeight) lineHeight = spacer.offsetHeight / Math.max(1, N) || 16;
+  if (!lineHeight) lineHeight = (spacer.offsetHeight / Math.max(1, N)) || 16;
   if (follow && step > 0) {
     const y = (step - 1) * lineHeight;
-    if (y < list.scrollTop || y > list.scrollTop + list.clientHeight - lineHeight) {
+    if (y < list.scrollTop || y > list.scrollTop + list.clientHeight - 2 * lineHeight) {
       list.scrollTop = y - list.clientHeight / 2;
     }
   }
@@ -113,24 +110,23 @@ function drawList(follow) {
   lines.style.top = (first * lineHeight) + "px";
   let html = "";
   for (let i = first; i < last; i++) {
-    const cls = (i == = step - 1 ? "now" : "") + (E[i][0] == = 3 ? " solution" : "");
-    html += '<div data-step="' + (i + 1) + '" class="' + cls + '">' + text(i) + "</div>";
+    const cls = (i === step - 1 ? "now" : "") + (E[i][0] === 3 ? " solution" : "");
+    html += "<div data-step=\"" + (i + 1) + "\" class=\"" + cls + "\">" + text(i) + "</div>";
   }
   lines.innerHTML = html;
 }
-list.addEventListener("scroll", () = > drawList(false));
-list.addEventListener(
-    "click", ev = > {
-      const d = ev.target.closest("[data-step]");
-      if (d) go(Number(d.dataset.step));
-    });
+list.addEventListener("scroll", () => drawList(false));
+list.addEventListener("click", ev => {
+  const d = ev.target.closest("[data-step]");
+  if (d) go(Number(d.dataset.step));
+});
 function draw() {
   const attacked = [];
   for (let r = 0; r < n; r++) attacked.push(new Array(n).fill(false));
   for (let r = 0; r < n; r++) {
     if (col[r] < 0) continue;
     for (let q = 0; q < n; q++) {
-      if (q == = r) continue;
+      if (q === r) continue;
       const d = Math.abs(q - r);
       attacked[q][col[r]] = true;
       if (col[r] - d >= 0) attacked[q][col[r] - d] = true;
@@ -141,14 +137,13 @@ function draw() {
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
       const td = cells[r][c];
-      const queen = col[r] == = c;
+      const queen = col[r] === c;
+      const here = e && e[0] !== 3 && e[1] === r && e[2] === c;
       let cls = (r + c) % 2 ? "dark" : "light";
       if (attacked[r][c] && !queen) cls += " attacked";
-      if (e && e[0] != = 3 && e[1] == = r && e[2] == = c)
-        cls += e[0] == = 1 ? " rejected" : " current";
+      if (here) cls += e[0] === 1 ? " rejected" : " current";
       td.className = cls;
-      td.textContent =
-          queen ? "\u265B" : (e && e[0] == = 1 && e[1] == = r && e[2] == = c ? "\u00D7" : "");
+      td.textContent = queen ? "\u265B" : (here && e[0] === 1 ? "\u00D7" : "");
     }
   }
   document.getElementById("step").textContent = step + " / " + N;
@@ -163,17 +158,13 @@ let timer = null;
 function delay() { return 1000 / Number(document.getElementById("speed").value); }
 function play() {
   if (timer) {
-    clearTimeout(timer);
-    timer = null;
+    clearTimeout(timer); timer = null;
     document.getElementById("play").textContent = "Play";
     return;
   }
   document.getElementById("play").textContent = "Pause";
-  const tick = () = > {
-    if (step >= N) {
-      play();
-      return;
-    }
+  const tick = () => {
+    if (step >= N) { play(); return; }
     go(step + 1);
     timer = setTimeout(tick, delay());
   };
@@ -181,44 +172,31 @@ function play() {
 }
 function nextSolution() {
   let i = step;
-  while (i < N && E[i][0] != = 3) i++;
+  while (i < N && E[i][0] !== 3) i++;
   go(i < N ? i + 1 : N);
 }
 function previousSolution() {
   let i = step - 2;
-  while (i >= 0 && E[i][0] != = 3) i--;
+  while (i >= 0 && E[i][0] !== 3) i--;
   go(i >= 0 ? i + 1 : 0);
 }
 document.getElementById("play").onclick = play;
-document.getElementById("back").onclick = () = > go(step - 1);
-document.getElementById("forward").onclick = () = > go(step + 1);
-document.getElementById("start").onclick = () = > go(0);
-document.getElementById("end").onclick = () = > go(N);
+document.getElementById("back").onclick = () => go(step - 1);
+document.getElementById("forward").onclick = () => go(step + 1);
+document.getElementById("start").onclick = () => go(0);
+document.getElementById("end").onclick = () => go(N);
 document.getElementById("next").onclick = nextSolution;
 document.getElementById("previous").onclick = previousSolution;
-document.addEventListener(
-    "keydown", ev = > {
-      if (ev.target.tagName == = "INPUT") return;
-      const keys = {
-        " " : play,
-        "ArrowRight" : () = > go(step + 1),
-        "ArrowLeft" : () = > go(step - 1),
-        "n" : nextSolution,
-        "p" : previousSolution,
-        "Home" : () = > go(0),
-        "End" : () = > go(N)
-      };
-      if (keys[ev.key]) {
-        ev.preventDefault();
-        keys[ev.key]();
-      }
-    });
+document.addEventListener("keydown", ev => {
+  if (ev.target.tagName === "INPUT") return;
+  const keys = { " ": play, "ArrowRight": () => go(step + 1), "ArrowLeft": () => go(step - 1),
+    "n": nextSolution, "p": previousSolution, "Home": () => go(0), "End": () => go(N) };
+  if (keys[ev.key]) { ev.preventDefault(); keys[ev.key](); }
+});
 // For tests and scripts: the state the page shows.
 window.nqTrace = {
-  go,
-  nextSolution,
-  state : () = > ({step, col : col.slice(), placed, rejected, removed, found}),
-  events : N
+  go, nextSolution, events: N,
+  state: () => ({ step, col: col.slice(), placed, rejected, removed, found }),
 };
 draw();
 </script>
@@ -249,7 +227,7 @@ void write_trace_page(std::ostream& out, const TracePage& page) {
 <table id="board" aria-label="board"></table>
 <div id="side">
 <div id="controls">
-<button id="start" title="Home">&#x23EE;</button><button id="back" title="Left arrow">&#x2190; Back</button><button id="play" title="Space">Play</button><button id="forward" title="Right arrow">Forward &#x2192;</button><button id="end" title="End">&#x23ED;</button><br>
+<button id="start" title="Home">Start</button><button id="back" title="Left arrow">&#x2190; Back</button><button id="play" title="Space">Play</button><button id="forward" title="Right arrow">Forward &#x2192;</button><button id="end" title="End">End</button><br>
 <button id="previous" title="p">&#x2190; Previous solution</button><button id="next" title="n">Next solution &#x2192;</button><br>
 <label>Speed <input id="speed" type="range" min="1" max="200" value="8"> steps/s</label>
 </div>
