@@ -64,8 +64,10 @@ void add_solve(CLI::App& app, SolveArgs& args) {
 void add_enumerate(CLI::App& app, EnumerateArgs& args) {
   auto* cmd = app.add_subcommand("enumerate", "Stream every solution in lexicographic order");
   cmd->add_option("N", args.n, "Board size, 1..32")->required();
-  cmd->add_option("-f,--format", args.format, "perm, board, jsonl or binary (n bytes, 0-based)")
-      ->check(CLI::IsMember({"perm", "board", "jsonl", "binary"}));
+  cmd->add_option("-f,--format", args.format,
+                  "perm, board, jsonl, binary (n bytes, 0-based) or svg (one sheet of small "
+                  "boards, e.g. with --unique)")
+      ->check(CLI::IsMember({"perm", "board", "jsonl", "binary", "svg"}));
   cmd->add_flag("-u,--unique", args.unique,
                 "One solution per symmetry class: its lexicographically smallest image");
   cmd->add_option("-t,--threads", args.threads, "Search threads, 1..1024 (default: all cores)")

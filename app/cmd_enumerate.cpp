@@ -6,10 +6,13 @@
 #include <unistd.h>
 
 #include <limits>
+#include <sstream>
+#include <vector>
 
 #include "commands.hpp"
 #include "interrupt.hpp"
 #include "nqueens/enumerate.hpp"
+#include "nqueens/render.hpp"
 #include "numbers.hpp"
 #include "output.hpp"
 #include "solution_format.hpp"
@@ -26,10 +29,57 @@ StreamFormat stream_format(const std::string& name) {
   throw UsageError("unknown enumerate format '" + name + "'");
 }
 
+// --format svg: the solutions on one sheet of small boards (at most kMaxSheetBoards of them).
+int enumerate_sheet(const EnumerateArgs& args, int n) {
+  InterruptGuard interrupt;
+  const std::uint64_t limit = args.limit.value_or(std::numeric_limits<std::uint64_t>::max());
+  std::uint64_t to_skip = args.skip;
+  std::vector<nq::Placement> boards;
+  bool too_many = false;
+  const auto sink = [&](const nq::SolutionBatch& batch) {
+    for (std::size_t i = 0; i < batch.count && boards.size() < limit; ++i) {
+      if (to_skip > 0) {
+        --to_skip;
+        continue;
+      }
+      if (boards.size() == nq::kMaxSheetBoards) {
+        too_many = true;
+        return false;
+      }
+      const std::uint8_t* c = batch.columns.data() + i * static_cast<std::size_t>(n);
+      boards.emplace_back(std::vector<nq::Column>(c, c + n));
+    }
+    return boards.size() < limit;
+  };
+  const nq::EnumerateResult result = nq::enumerate(
+      {.n = n, .unique = args.unique, .threads = args.threads, .stop = interrupt.token()}, sink);
+  if (too_many) {
+    throw UsageError(
+        fmt::format("enumerate: more than {} boards for one sheet; use --unique, --skip or --limit",
+                    nq::kMaxSheetBoards));
+  }
+  if (interrupt.interrupted()) return kExitInterrupted;
+  if (boards.empty()) {
+    fmt::print(stderr, "nqueens: no solutions to draw for n = {}\n", n);
+    return kExitNo;
+  }
+  const bool all = result.complete && args.skip == 0 && boards.size() < limit;
+  const std::string kind = args.unique ? "unique solutions" : "solutions";
+  const std::string title =
+      all ? fmt::format("All {} {} for {} queens", boards.size(), kind, n)
+          : fmt::format("{} {}-{} for {} queens", args.unique ? "Unique solutions" : "Solutions",
+                        args.skip + 1, args.skip + boards.size(), n);
+  std::ostringstream svg;
+  nq::render_sheet(svg, boards, {.title = title});
+  fmt::print("{}", svg.str());
+  return kExitOk;
+}
+
 }  // namespace
 
 int run_enumerate(const EnumerateArgs& args) {
   const int n = parse_board_size(args.n, nq::kMaxEnumerateN, "enumerate");
+  if (args.format == "svg") return enumerate_sheet(args, n);
   const StreamFormat format = stream_format(args.format);
   InterruptGuard interrupt;
   FdOutput out(STDOUT_FILENO);

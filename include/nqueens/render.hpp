@@ -12,6 +12,7 @@
 #include <optional>
 #include <ostream>
 #include <string_view>
+#include <vector>
 
 #include "nqueens/placement.hpp"
 
@@ -29,6 +30,18 @@ struct RenderOptions {
 // Throws std::invalid_argument for an empty placement or n > kMaxRenderN.
 void render(std::ostream& out, const Placement& p, RenderStyle style,
             const RenderOptions& options = {});
+
+// Many boards of one size on one SVG sheet, in rows, each captioned with its columns (1-based),
+// under a heading: e.g. all 12 unique solutions for 8 queens. Throws std::invalid_argument for
+// no boards, boards of different sizes, n > kMaxSheetN or more than kMaxSheetBoards boards.
+inline constexpr std::size_t kMaxSheetN = 64;
+inline constexpr std::size_t kMaxSheetBoards = 10000;
+struct SheetOptions {
+  std::string_view title = {};  // the heading (and <title>); default "K boards of N queens"
+  std::size_t per_row = 0;      // boards per row; 0: about sqrt(1.5 K)
+};
+void render_sheet(std::ostream& out, const std::vector<Placement>& boards,
+                  const SheetOptions& options = {});
 
 std::string_view to_string(RenderStyle style);
 std::optional<RenderStyle> render_style_from_string(std::string_view name);

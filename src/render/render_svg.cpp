@@ -12,11 +12,6 @@
 
 namespace nq::detail {
 
-namespace {
-
-constexpr const char* kLight = "#f0d9b5";
-constexpr const char* kDark = "#b58863";
-
 std::string escape_xml(std::string_view text) {
   std::string out;
   for (char c : text) {
@@ -33,7 +28,17 @@ std::string escape_xml(std::string_view text) {
   return out;
 }
 
-}  // namespace
+void write_queen_symbol(std::ostream& out) {
+  out << "<symbol id=\"queen\" viewBox=\"0 0 100 100\">"
+      << "<path d=\"M18 84 H82 L86 74 H14 Z M16 70 L10 32 L31 54 L40 22 L50 50 L60 22 L69 54 "
+         "L90 32 L84 70 Z\" fill=\"#1b1b1b\" stroke=\"#ffffff\" stroke-width=\"3\" "
+         "stroke-linejoin=\"round\"/>"
+      << "<circle cx=\"10\" cy=\"28\" r=\"6\" fill=\"#1b1b1b\" stroke=\"#ffffff\" "
+         "stroke-width=\"2\"/><circle cx=\"40\" cy=\"18\" r=\"6\" fill=\"#1b1b1b\" "
+         "stroke=\"#ffffff\" stroke-width=\"2\"/><circle cx=\"60\" cy=\"18\" r=\"6\" "
+         "fill=\"#1b1b1b\" stroke=\"#ffffff\" stroke-width=\"2\"/><circle cx=\"90\" cy=\"28\" "
+         "r=\"6\" fill=\"#1b1b1b\" stroke=\"#ffffff\" stroke-width=\"2\"/></symbol>\n";
+}
 
 void render_svg(std::ostream& out, const Placement& p, std::string_view title) {
   const std::size_t n = p.size();
@@ -57,17 +62,9 @@ void render_svg(std::ostream& out, const Placement& p, std::string_view title) {
       << "<rect x=\"" << dark_x << "\" y=\"0\" width=\"" << cell << "\" height=\"" << cell
       << "\" fill=\"" << kDark << "\"/>"
       << "<rect x=\"" << cell - dark_x << "\" y=\"" << cell << "\" width=\"" << cell
-      << "\" height=\"" << cell << "\" fill=\"" << kDark << "\"/></pattern>\n"
-      << "<symbol id=\"queen\" viewBox=\"0 0 100 100\">"
-      << "<path d=\"M18 84 H82 L86 74 H14 Z M16 70 L10 32 L31 54 L40 22 L50 50 L60 22 L69 54 "
-         "L90 32 L84 70 Z\" fill=\"#1b1b1b\" stroke=\"#ffffff\" stroke-width=\"3\" "
-         "stroke-linejoin=\"round\"/>"
-      << "<circle cx=\"10\" cy=\"28\" r=\"6\" fill=\"#1b1b1b\" stroke=\"#ffffff\" "
-         "stroke-width=\"2\"/><circle cx=\"40\" cy=\"18\" r=\"6\" fill=\"#1b1b1b\" "
-         "stroke=\"#ffffff\" stroke-width=\"2\"/><circle cx=\"60\" cy=\"18\" r=\"6\" "
-         "fill=\"#1b1b1b\" stroke=\"#ffffff\" stroke-width=\"2\"/><circle cx=\"90\" cy=\"28\" "
-         "r=\"6\" fill=\"#1b1b1b\" stroke=\"#ffffff\" stroke-width=\"2\"/></symbol>\n"
-      << "</defs>\n";
+      << "\" height=\"" << cell << "\" fill=\"" << kDark << "\"/></pattern>\n";
+  write_queen_symbol(out);
+  out << "</defs>\n";
   out << "<rect x=\"" << margin << "\" y=\"0\" width=\"" << side << "\" height=\"" << side
       << "\" fill=\"" << kLight << "\"/>\n"
       << "<rect x=\"" << margin << "\" y=\"0\" width=\"" << side << "\" height=\"" << side

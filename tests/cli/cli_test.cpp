@@ -205,3 +205,25 @@ TEST(cli, malformed_placements_are_usage_errors) {
   expect_usage_error(run_nqueens("verify --format board", "2 4 1 3"), "board: unexpected",
                      "format forced");
 }
+
+// All 12 unique solutions for 8 queens on one titled sheet, well-formed SVG.
+TEST(cli, enumerate_draws_a_sheet_of_boards) {
+  const auto r = run_nqueens("enumerate 8 --unique --format svg");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("<title>All 12 unique solutions for 8 queens</title>"), std::string::npos);
+  EXPECT_NE(r.out.find(">1 5 8 6 3 7 2 4</text>"), std::string::npos);
+  std::size_t boards = 0;
+  for (std::size_t at = r.out.find("xlink:href=\"#squares\""); at != std::string::npos;
+       at = r.out.find("xlink:href=\"#squares\"", at + 1)) {
+    ++boards;
+  }
+  EXPECT_EQ(boards, 12u);
+  const std::string svg = nq::test::temp_file("sheet.svg", r.out);
+  const std::string xmllint = std::string("'") + NQ_XMLLINT + "' --noout '" + svg + "'";
+  EXPECT_EQ(std::system(xmllint.c_str()), 0);
+  EXPECT_NE(run_nqueens("enumerate 8 --format svg --skip 10 --limit 5")
+                .out.find("Solutions 11-15 for 8 queens"),
+            std::string::npos);
+  EXPECT_EQ(run_nqueens("enumerate 14 --format svg").code, 2);
+  EXPECT_EQ(run_nqueens("enumerate 3 --format svg").code, 1);
+}

@@ -145,7 +145,7 @@ TEST(enumerate_cli, memory_stays_flat) {
 
 TEST(enumerate_cli, bad_arguments_are_usage_errors) {
   for (const char* args :
-       {"enumerate", "enumerate 0", "enumerate 33", "enumerate 8 --format svg",
+       {"enumerate", "enumerate 0", "enumerate 33", "enumerate 8 --format png",
         "enumerate 8 --limit -1", "enumerate 8 --skip x", "enumerate 8 --threads 0",
         "enumerate 8 --skip -5", "enumerate 8 --limit 0x10",
         "enumerate 8 --limit 99999999999999999999"}) {

@@ -77,3 +77,21 @@ TEST(render, names_styles) {
   EXPECT_EQ(nq::render_style_from_string("unicode"), nq::RenderStyle::unicode);
   EXPECT_EQ(nq::render_style_from_string("png"), std::nullopt);
 }
+
+TEST(render, a_sheet_holds_every_board_with_its_caption) {
+  const std::vector<nq::Placement> boards = {{1, 3, 0, 2}, {2, 0, 3, 1}};
+  std::ostringstream out;
+  nq::render_sheet(out, boards, {.title = "Both <4> queens"});
+  const std::string svg = out.str();
+  std::size_t queens = 0;
+  for (std::size_t at = svg.find("xlink:href=\"#queen\""); at != std::string::npos;
+       at = svg.find("xlink:href=\"#queen\"", at + 1)) {
+    ++queens;
+  }
+  EXPECT_EQ(queens, 8u);
+  EXPECT_NE(svg.find("<title>Both &lt;4&gt; queens</title>"), std::string::npos);
+  EXPECT_NE(svg.find(">2 4 1 3</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">3 1 4 2</text>"), std::string::npos);
+  EXPECT_THROW(nq::render_sheet(out, {}), std::invalid_argument);
+  EXPECT_THROW(nq::render_sheet(out, {{0}, {1, 3, 0, 2}}), std::invalid_argument);
+}
