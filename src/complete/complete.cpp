@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "complete/split_mix.hpp"
+#include "split_mix.hpp"
 
 namespace nq {
 
@@ -98,28 +98,29 @@ class Search {
     --placed_;
   }
 
-  // The free squares of row r (as columns) or of column c (as rows) into `out`; their number.
-  std::size_t row_squares(std::uint32_t r, Words& out) const {
-    std::size_t count = 0;
+  // The free squares of a line into `out` (as a bitset across it), and their number: the line's
+  // own positions not used by the crossing lines, minus the two diagonals (each a shifted view
+  // of a diagonal bitset) and the blocked squares.
+  std::size_t line_squares(const Words& crossing, const Words& diag_a, std::size_t shift_a,
+                           const Words& diag_b, std::size_t shift_b,
+                           const std::vector<std::uint32_t>& blocked, Words& out) const {
     for (std::size_t i = 0; i < words_; ++i) {
-      u64 w = ~(cols_[i] | shifted_word(d1_, i, r) | shifted_word(up_, i, n_ - 1 - r));
+      u64 w = ~(crossing[i] | shifted_word(diag_a, i, shift_a) | shifted_word(diag_b, i, shift_b));
       if (i + 1 == words_) w &= last_mask_;
       out[i] = w;
     }
-    for (std::uint32_t c : blocked_in_row_[r]) reset(out, c);
+    for (std::uint32_t at : blocked) reset(out, at);
+    std::size_t count = 0;
     for (u64 w : out) count += static_cast<std::size_t>(std::popcount(w));
     return count;
   }
+  // Row r as columns: r + c and c - r + n - 1 index its diagonals.
+  std::size_t row_squares(std::uint32_t r, Words& out) const {
+    return line_squares(cols_, d1_, r, up_, n_ - 1 - r, blocked_in_row_[r], out);
+  }
+  // Column c as rows: r + c and r - c + n - 1.
   std::size_t col_squares(std::uint32_t c, Words& out) const {
-    std::size_t count = 0;
-    for (std::size_t i = 0; i < words_; ++i) {
-      u64 w = ~(rows_[i] | shifted_word(d1_, i, c) | shifted_word(d2_, i, n_ - 1 - c));
-      if (i + 1 == words_) w &= last_mask_;
-      out[i] = w;
-    }
-    for (std::uint32_t r : blocked_in_col_[c]) reset(out, r);
-    for (u64 w : out) count += static_cast<std::size_t>(std::popcount(w));
-    return count;
+    return line_squares(rows_, d1_, c, d2_, n_ - 1 - c, blocked_in_col_[c], out);
   }
 
   // Returns false when the search must end (stopped, or enough completions).
@@ -154,7 +155,8 @@ class Search {
       }
     }
     if (shuffle_) {  // Fisher-Yates with the run's own generator
-      for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng_.below(i)]);
+      for (std::size_t i = order.size(); i > 1; --i)
+        std::swap(order[i - 1], order[rng_.exactly_below(i)]);
     }
     for (const std::uint32_t other : order) {
       const std::uint32_t r = best_is_row ? best_line : other;
@@ -201,7 +203,7 @@ class Search {
   bool shuffle_ = false;
   std::uint64_t budget_ = 0, spent_ = 0;  // queens this run may place (0: no limit), and has
   bool out_of_budget_ = false;
-  SplitMix64 rng_{0x6e71756565ull};
+  detail::SplitMix64 rng_{0x6e71756565ull};
   CompleteResult result_;
   bool stopped_ = false;
 };

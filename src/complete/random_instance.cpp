@@ -9,8 +9,8 @@
 #include <unordered_set>
 #include <vector>
 
-#include "complete/split_mix.hpp"
 #include "nqueens/complete.hpp"
+#include "split_mix.hpp"
 
 namespace nq {
 
@@ -25,7 +25,7 @@ CompletionInstance random_instance(std::uint32_t n, std::uint32_t queens, std::u
   if (queens + blocked > squares) {
     throw std::invalid_argument("instance: more queens and blocked squares than the board has");
   }
-  SplitMix64 rng(seed);
+  detail::SplitMix64 rng(seed);
   CompletionInstance in{n, {}, {}};
   for (int attempt = 0; in.queens.size() < queens; ++attempt) {
     if (attempt == 1000) {
@@ -45,7 +45,7 @@ CompletionInstance random_instance(std::uint32_t n, std::uint32_t queens, std::u
         }
       }
       if (free.empty()) break;
-      const Square s = free[rng.below(free.size())];
+      const Square s = free[rng.exactly_below(free.size())];
       row[s.row] = col[s.col] = d1[s.row + s.col] = d2[s.row - s.col + n - 1] = 1;
       in.queens.push_back(s);
     }
@@ -53,7 +53,7 @@ CompletionInstance random_instance(std::uint32_t n, std::uint32_t queens, std::u
   std::unordered_set<std::uint64_t> taken;
   for (const Square& q : in.queens) taken.insert(std::uint64_t{q.row} * n + q.col);
   while (in.blocked.size() < blocked) {
-    const std::uint64_t at = rng.below(squares);
+    const std::uint64_t at = rng.exactly_below(squares);
     if (!taken.insert(at).second) continue;
     in.blocked.push_back({static_cast<std::uint32_t>(at / n), static_cast<std::uint32_t>(at % n)});
   }

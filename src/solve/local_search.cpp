@@ -16,27 +16,13 @@
 #include <string>
 #include <vector>
 
+#include "split_mix.hpp"
+
 namespace nq {
 
 namespace {
 
-class Random {  // splitmix64: tiny, fast, and the same everywhere
- public:
-  explicit Random(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  std::uint64_t below(std::uint64_t bound) {  // uniform enough in [0, bound) (Lemire)
-    __extension__ using Wide = unsigned __int128;
-    return static_cast<std::uint64_t>((static_cast<Wide>(next()) * bound) >> 64);
-  }
-
- private:
-  std::uint64_t state_;
-};
+using Random = detail::SplitMix64;  // tiny, fast, and the same everywhere
 
 class Board {
  public:

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 // SplitMix64 (Steele, Lea and Flood, 2014): a small 64-bit generator whose output is fixed by its
-// seed on every platform, unlike the distributions of <random>; with an unbiased reduction.
+// seed on every platform, unlike the distributions of <random>. Two reductions to [0, bound):
+// below(), Lemire's multiply-shift (one multiplication; its bias is at most bound / 2^64), and
+// exactly_below(), by rejection (unbiased). Shared by the local search and the completion code.
 #pragma once
 
 #include <cstdint>
 
-namespace nq {
+namespace nq::detail {
 
 class SplitMix64 {
  public:
@@ -16,7 +18,11 @@ class SplitMix64 {
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
   }
-  std::uint64_t below(std::uint64_t bound) {  // uniform on [0, bound), by rejection
+  std::uint64_t below(std::uint64_t bound) {
+    __extension__ using Wide = unsigned __int128;
+    return static_cast<std::uint64_t>((static_cast<Wide>(next()) * bound) >> 64);
+  }
+  std::uint64_t exactly_below(std::uint64_t bound) {
     const std::uint64_t threshold = (0 - bound) % bound;
     for (;;) {
       const std::uint64_t x = next();
@@ -28,4 +34,4 @@ class SplitMix64 {
   std::uint64_t state_;
 };
 
-}  // namespace nq
+}  // namespace nq::detail
