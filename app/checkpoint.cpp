@@ -38,6 +38,35 @@ void write_all(int fd, const std::string& data, const std::string& path) {
   }
 }
 
+// Writes `text` to PATH.tmp and renames it over PATH, so PATH is always whole: the old or the new
+// contents. `durable`: flush the file and then the rename to disk first (a power cut keeps it).
+void replace_file(const std::string& path, const std::string& text, bool durable) {
+  const std::string tmp = path + ".tmp";
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw CheckpointError("cannot write " + tmp + ": " + std::strerror(errno));
+  try {
+    write_all(fd, text, tmp);
+    if (durable && ::fsync(fd) != 0) {
+      throw CheckpointError("cannot flush " + tmp + ": " + std::strerror(errno));
+    }
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+  ::close(fd);
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    throw CheckpointError("cannot replace " + path + ": " + std::strerror(errno));
+  }
+  if (!durable) return;
+  const std::size_t slash = path.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
+  const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) {
+    ::fsync(dfd);
+    ::close(dfd);
+  }
+}
+
 }  // namespace
 
 std::uint64_t fnv1a(std::string_view bytes) {
@@ -135,29 +164,7 @@ void save_checkpoint(const std::string& path, Checkpoint& c) {
   c.checksum = fmt::format("{:016x}", fnv1a(text));
   text += fmt::format("checksum {}\n", c.checksum);
 
-  const std::string tmp = path + ".tmp";
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw CheckpointError("cannot write " + tmp + ": " + std::strerror(errno));
-  try {
-    write_all(fd, text, tmp);
-    if (::fsync(fd) != 0)
-      throw CheckpointError("cannot flush " + tmp + ": " + std::strerror(errno));
-  } catch (...) {
-    ::close(fd);
-    throw;
-  }
-  ::close(fd);
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    throw CheckpointError("cannot replace " + path + ": " + std::strerror(errno));
-  }
-  // Make the rename itself durable.
-  const std::size_t slash = path.rfind('/');
-  const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
-  const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd >= 0) {
-    ::fsync(dfd);
-    ::close(dfd);
-  }
+  replace_file(path, text, true);
 }
 
 CheckpointKeeper::CheckpointKeeper(std::string path, int n, std::string engine, double every,
@@ -198,19 +205,8 @@ void CheckpointKeeper::save() {
   // renames leaves a stale journal (ignored) rather than a wrong one.
   if (journal_ >= 0) ::close(journal_);
   journal_ = -1;
-  const std::string file = journal_path(path_), tmp = file + ".tmp";
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw CheckpointError("cannot write " + tmp + ": " + std::strerror(errno));
-  try {
-    write_all(fd, fmt::format("{} {}\n", kJournalMagic, state_.checksum), tmp);
-  } catch (...) {
-    ::close(fd);
-    throw;
-  }
-  ::close(fd);
-  if (std::rename(tmp.c_str(), file.c_str()) != 0) {
-    throw CheckpointError("cannot replace " + file + ": " + std::strerror(errno));
-  }
+  const std::string file = journal_path(path_);
+  replace_file(file, fmt::format("{} {}\n", kJournalMagic, state_.checksum), false);
   journal_ = ::open(file.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
   if (journal_ < 0) throw CheckpointError("cannot append to " + file + ": " + std::strerror(errno));
 }
