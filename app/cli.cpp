@@ -54,6 +54,9 @@ void add_solve(CLI::App& app, SolveArgs& args) {
   cmd->add_option("--timeout", args.timeout,
                   "random, first, backtrack: give up after this many seconds")
       ->check(seconds());
+  cmd->add_option("-t,--threads", args.threads,
+                  "first: threads probing columns side by side, 1..1024 (default: all cores)")
+      ->transform(whole_number(1, 1024));
   cmd->footer(
       "Example:\n  nqueens solve 8                     2 4 6 8 3 1 7 5\n"
       "  nqueens solve 8 --method first      1 5 8 6 3 7 2 4\n"

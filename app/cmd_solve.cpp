@@ -97,8 +97,10 @@ int search_random(std::uint64_t n, const SolveArgs& args) {
 int search_first(int n, const SolveArgs& args) {
   InterruptGuard interrupt;
   const Deadline deadline(interrupt.token(), args.timeout);
-  const nq::SolveResult r =
-      nq::solve_first({.n = n, .stop = deadline.token(), .probing = args.method == "first"});
+  const nq::SolveResult r = nq::solve_first({.n = n,
+                                             .stop = deadline.token(),
+                                             .probing = args.method == "first",
+                                             .threads = args.threads});
   if (!r.complete) return gave_up(deadline, args.timeout, fmt::format("{} nodes", r.nodes));
   write_placement(*r.solution, args);
   return kExitOk;

@@ -81,7 +81,8 @@ struct SolveArgs {
   std::string format = "perm";       // perm, board, svg, json, binary
   bool one_per_line = false;
   std::uint64_t seed = 1;
-  double timeout = 0;  // seconds; 0: none
+  double timeout = 0;    // seconds; 0: none
+  unsigned threads = 0;  // first: probing threads; 0: all cores
 };
 
 struct VerifyArgs {

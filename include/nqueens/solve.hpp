@@ -5,8 +5,10 @@
 // simple, and fast up to n = 33, but minutes to hours for n = 34 and most n from 36 on, because
 // it must exhaust every subtree left of the answer in row order. The default one ("probing")
 // fixes the rows one at a time, taking for each the leftmost column whose board can still be
-// completed, and answers that question with a separate search free to choose its own order:
-// the most constrained open row first, with forward checking. Both can be stopped.
+// completed, and answers that question with a separate search free to choose its own order
+// (the most constrained open row or column first), with propagation and a counting bound on the
+// diagonals that refutes most dead boards at once. Its probes run on several threads. All of
+// n = 4..40 take seconds. Both can be stopped.
 //
 // Example:
 //   nq::SolveResult r = nq::solve_first({.n = 8});
@@ -27,11 +29,12 @@ struct SolveOptions {
   int n = 8;                  // 1..kMaxSolveFirstN
   std::stop_token stop = {};  // request_stop() abandons the search (complete == false)
   bool probing = true;        // false: the plain row-by-row search (an independent reference)
+  unsigned threads = 0;       // probing threads; 0 = std::thread::hardware_concurrency()
 };
 
 struct SolveResult {
   std::optional<Placement> solution;  // empty: none exists (n = 2, 3) or the search was stopped
-  std::uint64_t nodes = 0;            // queens placed
+  std::uint64_t nodes = 0;            // search nodes (plain: queens placed)
   bool complete = false;              // false when stopped before an answer
 };
 

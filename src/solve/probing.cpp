@@ -1,128 +1,190 @@
 // SPDX-License-Identifier: MIT
-// Lexicographically first solution by probing. Row by row, try the columns left to right and
-// keep the first one after which the board can still be completed. "Can it be completed?" is a
-// plain existence question, so its search may go in any order: it picks the open row with the
-// fewest free squares (most constrained first), places a queen, and strikes the squares that
-// queen attacks from every other open row, failing as soon as some row has none left or some
-// open column can no longer be reached. Existence searches that succeed are fast; the cost is
-// in refuting the columns left of the answer, which this order does far better than row order.
+// Lexicographically first solution by probing. Row by row, the answer is the leftmost column
+// after which the board can still be completed. Every completion found is kept: it extends the
+// rows fixed so far, so its own column in the next row is known to work and only the free
+// columns left of it need probing. A probe is an existence search (existence_search.hpp).
+//
+// With several threads, the probes of one row run side by side, leftmost first; a completion
+// for column c cancels every probe right of c, and the row is settled once every column left of
+// the leftmost completed one is refuted. A thread with no column left to start runs restarts of
+// the random search on the leftmost column still open, which finds completions that the
+// exhaustive order would reach late. Whatever the timing, the answer is the same.
 #include "solve/probing.hpp"
 
-#include <array>
+#include <algorithm>
+#include <atomic>
 #include <bit>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
 #include <vector>
+
+#include "solve/existence_search.hpp"
+#include "solve/residual.hpp"
+#include "split_mix.hpp"
 
 namespace nq::detail {
 
 namespace {
 
-constexpr int kMaxN = 64;
-
-struct Board {
-  std::array<std::uint64_t, kMaxN> free{};  // free squares of each row (bit = column)
-  std::uint64_t open_rows = 0;              // rows without a queen
-  std::uint64_t open_cols = 0;              // columns without a queen
+struct Candidate {
+  int col = 0;
+  enum class State { waiting, running, refuted, completed } state = State::waiting;
+  std::atomic<bool> cancel{false};  // set once the column no longer matters
+  std::vector<int> completion;
 };
 
-class Prober {
+// The probes of one row, shared by the threads under `mutex`.
+class RowJob {
  public:
-  Prober(int n, std::stop_token stop) : n_(n), stop_(std::move(stop)) {}
+  RowJob(const Residual& board, int row, std::uint64_t candidates, std::stop_token stop)
+      : board_(board), row_(row), stop_(std::move(stop)) {
+    for (std::uint64_t m = candidates; m != 0; m &= m - 1) {
+      auto c = std::make_unique<Candidate>();
+      c->col = std::countr_zero(m);
+      candidates_.push_back(std::move(c));
+    }
+  }
 
-  // Places a queen at (row, col) and strikes what it attacks; false if some open row is left
-  // without a free square.
-  bool place(Board& b, int row, int col) const {
-    b.open_rows &= ~(1ull << row);
-    b.open_cols &= ~(1ull << col);
-    b.free[static_cast<std::size_t>(row)] = 1ull << col;
-    for (std::uint64_t rows = b.open_rows; rows != 0; rows &= rows - 1) {
-      const int r = std::countr_zero(rows);
-      const int d = r > row ? r - row : row - r;
-      std::uint64_t attacked = 1ull << col;
-      if (col + d < n_) attacked |= 1ull << (col + d);
-      if (col - d >= 0) attacked |= 1ull << (col - d);
-      if ((b.free[static_cast<std::size_t>(r)] &= ~attacked) == 0) return false;
+  void work(unsigned thread) {
+    SplitMix64 rng(0x51ed2701u + 7919u * static_cast<unsigned>(row_) + 104729u * thread);
+    std::unique_lock lock(mutex_);
+    for (;;) {
+      if (settled() || stop_.stop_requested()) return;
+      Candidate* c = next_waiting();
+      const bool random = c == nullptr;
+      if (random) c = leftmost_running();
+      if (c == nullptr) {  // everything left is being searched: wait for news
+        changed_.wait(lock);
+        continue;
+      }
+      if (!random) c->state = Candidate::State::running;
+      const std::uint64_t budget = random ? next_budget() : ~std::uint64_t{0};
+      lock.unlock();
+      ExistenceSearch search(stop_, c->cancel, budget, random ? &rng : nullptr);
+      Residual probe = board_;
+      const bool placed = probe.place(row_, c->col);
+      const auto outcome = placed ? search.run(probe) : ExistenceSearch::Outcome::refuted;
+      lock.lock();
+      nodes_ += search.nodes();
+      record(*c, outcome, search, random);
+      changed_.notify_all();
+    }
+  }
+
+  bool settled() const {  // every column is refuted, or the leftmost open one completed
+    for (const auto& c : candidates_) {
+      if (c->state == Candidate::State::completed) return true;
+      if (c->state != Candidate::State::refuted) return false;
     }
     return true;
   }
 
-  // Is there a completion of b? Most constrained open row first.
-  bool completable(const Board& b) {
-    if (b.open_rows == 0) return true;
-    if ((++nodes_ & 0xFFFF) == 0 && stop_.stop_requested()) stopped_ = true;
-    if (stopped_) return false;
-    int best = -1, fewest = kMaxN + 1;
-    std::uint64_t once = 0, twice = 0;  // columns free in at least one / two open rows
-    for (std::uint64_t rows = b.open_rows; rows != 0; rows &= rows - 1) {
-      const int r = std::countr_zero(rows);
-      const std::uint64_t f = b.free[static_cast<std::size_t>(r)];
-      twice |= once & f;
-      once |= f;
-      if (std::popcount(f) < fewest) fewest = std::popcount(f), best = r;
+  // After settled(): the completion of the chosen column, or nullptr when all were refuted.
+  const Candidate* answer() const {
+    for (const auto& c : candidates_) {
+      if (c->state == Candidate::State::completed) return c.get();
     }
-    if ((once & b.open_cols) != b.open_cols) return false;  // a column nobody can take
-    std::uint64_t choices = b.free[static_cast<std::size_t>(best)];
-    // A column that only one open row can take forces that row's queen: branch on nothing else.
-    if (const std::uint64_t forced = b.open_cols & once & ~twice; forced != 0 && fewest > 1) {
-      const std::uint64_t bit = forced & -forced;
-      for (std::uint64_t rows = b.open_rows; rows != 0; rows &= rows - 1) {
-        const int r = std::countr_zero(rows);
-        if (b.free[static_cast<std::size_t>(r)] & bit) best = r;
-      }
-      choices = bit;
-    }
-    for (std::uint64_t f = choices; f != 0; f &= f - 1) {
-      Board next = b;
-      if (place(next, best, std::countr_zero(f)) && completable(next)) return true;
-      if (stopped_) return false;
-    }
-    return false;
+    return nullptr;
   }
 
   std::uint64_t nodes() const { return nodes_; }
-  bool stopped() const { return stopped_; }
 
  private:
-  int n_;
+  Candidate* next_waiting() {
+    for (auto& c : candidates_) {
+      if (c->state == Candidate::State::completed) return nullptr;
+      if (c->state == Candidate::State::waiting) return c.get();
+    }
+    return nullptr;
+  }
+
+  Candidate* leftmost_running() {
+    for (auto& c : candidates_) {
+      if (c->state == Candidate::State::running) return c.get();
+      if (c->state != Candidate::State::refuted) return nullptr;
+    }
+    return nullptr;
+  }
+
+  std::uint64_t next_budget() {
+    const std::uint64_t budget = random_budget_;
+    random_budget_ += random_budget_ / 2;
+    return budget;
+  }
+
+  void record(Candidate& c, ExistenceSearch::Outcome outcome, const ExistenceSearch& search,
+              bool random) {
+    using enum ExistenceSearch::Outcome;
+    if (outcome == completed && c.state != Candidate::State::completed) {
+      c.state = Candidate::State::completed;
+      c.completion = search.completion();
+      c.cancel = true;
+      for (auto& other : candidates_) {
+        if (other->col > c.col) other->cancel = true;
+      }
+    } else if (outcome == refuted && !random && c.state == Candidate::State::running) {
+      c.state = Candidate::State::refuted;
+      c.cancel = true;
+    } else if (outcome == refuted && random && c.state == Candidate::State::running) {
+      // A random run that ends without a budget stop has searched everything too.
+      c.state = Candidate::State::refuted;
+      c.cancel = true;
+    }
+  }
+
+  const Residual& board_;
+  int row_;
   std::stop_token stop_;
+  std::vector<std::unique_ptr<Candidate>> candidates_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
   std::uint64_t nodes_ = 0;
-  bool stopped_ = false;
+  std::uint64_t random_budget_ = 2048;
 };
 
 }  // namespace
 
 SolveResult solve_first_by_probing(const SolveOptions& options) {
   const int n = options.n;
-  Board board;
-  const std::uint64_t all = n == 64 ? ~0ull : (1ull << n) - 1;
-  board.open_rows = board.open_cols = all;
-  for (int r = 0; r < n; ++r) board.free[static_cast<std::size_t>(r)] = all;
-
-  Prober prober(n, options.stop);
+  const unsigned threads =
+      options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  Residual board = Residual::empty(n);
+  std::optional<std::vector<int>> known;  // a completion of the rows fixed so far
   std::vector<Column> col(static_cast<std::size_t>(n));
   SolveResult result;
   for (int row = 0; row < n; ++row) {
-    bool fixed = false;
-    for (std::uint64_t f = board.free[static_cast<std::size_t>(row)]; f != 0 && !fixed;
-         f &= f - 1) {
-      Board next = board;
-      const int c = std::countr_zero(f);
-      if (prober.place(next, row, c) && prober.completable(next)) {
-        board = next;
-        col[static_cast<std::size_t>(row)] = static_cast<Column>(c);
-        fixed = true;
+    std::uint64_t candidates = board.row_free[row];
+    int fallback = -1;
+    if (known) {
+      fallback = (*known)[static_cast<std::size_t>(row)];
+      candidates &= (std::uint64_t{1} << fallback) - 1;
+    }
+    int chosen = fallback;
+    if (candidates != 0) {
+      RowJob job(board, row, candidates, options.stop);
+      const unsigned workers = std::min<unsigned>(threads, std::popcount(candidates) + 1);
+      {
+        std::vector<std::jthread> pool;
+        for (unsigned t = 1; t < workers; ++t) pool.emplace_back([&job, t] { job.work(t); });
+        job.work(0);
       }
-      if (prober.stopped()) {
-        result.nodes = prober.nodes();
-        return result;  // complete == false
+      result.nodes += job.nodes();
+      if (!job.settled()) return result;  // stopped: complete == false
+      if (const Candidate* c = job.answer()) {
+        chosen = c->col;
+        known = c->completion;
       }
     }
-    if (!fixed) {  // only possible in row 0: n = 2 or 3
-      result.nodes = prober.nodes();
+    if (chosen < 0) {  // only in row 0: n = 2 or 3
       result.complete = true;
       return result;
     }
+    col[static_cast<std::size_t>(row)] = static_cast<Column>(chosen);
+    board.place(row, chosen);
   }
-  result.nodes = prober.nodes();
   result.complete = true;
   result.solution = Placement(std::move(col));
   return result;

@@ -175,6 +175,8 @@ TEST(cli, bad_board_sizes_are_usage_errors) {
   expect_usage_error(run_nqueens("solve 8 --seed -1"), "--seed", "negative seed");
   expect_usage_error(run_nqueens("solve 8 --timeout 0"), "--timeout", "zero timeout");
   expect_usage_error(run_nqueens("solve 8 --format png"), "png", "solve format");
+  expect_usage_error(run_nqueens("solve 8 --method first --threads 0"), "--threads",
+                     "solve zero threads");
   expect_usage_error(run_nqueens(""), "subcommand", "no subcommand");
   expect_usage_error(run_nqueens("frobnicate"), "frobnicate", "unknown subcommand");
 }

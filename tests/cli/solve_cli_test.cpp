@@ -82,8 +82,17 @@ TEST(solve_cli, binary_verify_names_the_pair_and_rejects_bad_input) {
   EXPECT_EQ(run_nqueens("verify --binary --size 3", le32({1, 3, 0, 2})).code, 2);
 }
 
+// n = 40 is the largest size the issue asks for; the answer must be a solution, and the same on
+// one thread as on four.
+TEST(solve_cli, first_solves_forty_on_any_number_of_threads) {
+  const auto one = run_nqueens("solve 40 --method first --threads 1");
+  ASSERT_EQ(one.code, 0) << one.err;
+  EXPECT_EQ(run_nqueens("verify", one.out).code, 0) << one.out;
+  EXPECT_EQ(run_nqueens("solve 40 --method first --threads 4").out, one.out);
+}
+
 TEST(solve_cli, first_gives_up_at_the_timeout) {
-  const auto r = run_nqueens("solve 40 --method first --timeout 0.5");
+  const auto r = run_nqueens("solve 64 --method first --timeout 0.5");
   EXPECT_EQ(r.code, 124);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err.rfind("nqueens: gave up after 0.5 s", 0), 0u) << r.err;

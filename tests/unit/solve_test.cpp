@@ -51,13 +51,31 @@ TEST(solve, matches_the_published_first_solutions) {
   }
 }
 
-// The probing search against the plain row-by-row one, which is the definition spelt out.
-TEST(solve, probing_finds_the_same_first_solution_as_plain_search_up_to_30) {
-  for (int n = 1; n <= 30; ++n) {
+// The probing search against the plain row-by-row one, which is the definition spelt out, on one
+// thread and on several (where columns are probed side by side and random restarts race the
+// exhaustive searches).
+TEST(solve, probing_finds_the_same_first_solution_as_plain_search_up_to_32) {
+  for (int n = 1; n <= 32; ++n) {
     const nq::SolveResult plain = nq::solve_first({.n = n, .probing = false});
-    const nq::SolveResult probing = nq::solve_first({.n = n, .probing = true});
-    EXPECT_EQ(plain.solution, probing.solution) << "n = " << n;
-    EXPECT_TRUE(probing.complete);
+    for (unsigned threads : {1u, 2u, 5u}) {
+      const nq::SolveResult probing =
+          nq::solve_first({.n = n, .probing = true, .threads = threads});
+      EXPECT_EQ(plain.solution, probing.solution) << "n = " << n << ", threads " << threads;
+      EXPECT_TRUE(probing.complete);
+    }
+  }
+}
+
+// Beyond the reach of the plain search in a test: the answer does not depend on the threads.
+TEST(solve, probing_gives_one_answer_whatever_the_threads) {
+  for (int n : {33, 34, 35, 37, 38, 41}) {
+    const nq::SolveResult one = nq::solve_first({.n = n, .threads = 1});
+    ASSERT_TRUE(one.solution) << "n = " << n;
+    EXPECT_TRUE(nq::is_solution(*one.solution)) << "n = " << n;
+    for (unsigned threads : {2u, 3u}) {
+      EXPECT_EQ(nq::solve_first({.n = n, .threads = threads}).solution, one.solution)
+          << "n = " << n << ", threads " << threads;
+    }
   }
 }
 

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+// A counting test that refutes most boards that cannot be completed long before a search would.
+//
+// Take the k queens still to place and one family of diagonals, numbered by v = c - r (or
+// v = r + c). The queens have k distinct rows, k distinct columns and k distinct values of v,
+// all free. Of those on the side v >= t of a threshold t, say u of them, the sum of v is at least
+// the sum of the u smallest free values >= t, and it is also sum(c) - sum(r) (or sum(r) + sum(c)),
+// at most the sum of the u largest columns minus the u smallest rows that can reach that side.
+// The gap between the two bounds is concave in u and 0 at u = 0, so it gives the side a capacity:
+// the largest u it allows. Likewise for v <= t - 1. A board is refuted when the two capacities
+// add up to less than k, or when a side cannot hold the rows or columns whose every free square
+// lies on it. This is how one proves that a right triangle of side m holds at most (2m + 1) / 3
+// queens, and the boards left by the first rows of the lexicographically first solution are
+// split into such triangles by a band of diagonals the placed queens fill.
+//
+// Thresholds are taken at the edges of the runs of free diagonals: within a run the test is
+// rarely stronger and costs as much. The test is sound (it never refutes a board that has a
+// completion); tests check it against exhaustive search.
+#pragma once
+
+#include "solve/residual.hpp"
+
+namespace nq::detail {
+
+bool diagonal_sums_allow(const Residual& board);
+
+}  // namespace nq::detail

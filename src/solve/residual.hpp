@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+// The board left to fill after some queens are placed, for the existence searches behind
+// solve --method first: the free squares of every open row and of every open column, as 64-bit
+// masks kept in step (bit c of row_free[r] is bit r of col_free[c]).
+//
+// place() puts a queen and strikes what it attacks. propagate() then draws the cheap
+// consequences until none is left: a line (open row or column) with one free square must take its
+// queen there, and when a line has exactly two free squares, every square that both of them
+// attack is dead (whichever of the two takes the queen attacks it). Both report a board that can
+// no longer be completed (an open line without a free square) by returning false.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+
+// The searches count bits all the time, and x86-64's baseline has no POPCNT instruction: the
+// hottest functions are built twice, and the loader picks the POPCNT build where the CPU has it.
+#if defined(__x86_64__) && defined(__GNUC__)
+#define NQ_POPCOUNT_CLONES [[gnu::target_clones("popcnt", "default")]]
+#else
+#define NQ_POPCOUNT_CLONES
+#endif
+
+namespace nq::detail {
+
+inline constexpr int kResidualMaxN = 64;
+
+struct Residual {
+  int n = 0;
+  std::uint64_t open_rows = 0;
+  std::uint64_t open_cols = 0;
+  std::array<std::uint64_t, kResidualMaxN> row_free{};
+  std::array<std::uint64_t, kResidualMaxN> col_free{};
+
+  static Residual empty(int n);  // 1 <= n <= kResidualMaxN
+
+  bool place(int row, int col);  // (row, col) must be free
+  bool propagate();
+  int free_squares() const {  // inline: built into each clone of its callers
+    int total = 0;
+    for (std::uint64_t m = open_rows; m != 0; m &= m - 1) {
+      total += std::popcount(row_free[std::countr_zero(m)]);
+    }
+    return total;
+  }
+
+ private:
+  bool strike(int row, int col, bool& changed);
+  bool strike_common(int line, int first, int second, bool columns, bool& changed);
+};
+
+}  // namespace nq::detail

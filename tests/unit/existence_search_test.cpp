@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: MIT
+// The pieces behind solve --method first, against independent references: propagation and the
+// diagonal sum bounds must never lose a completion, and the existence search must answer as
+// brute force does. Internal headers (src/solve).
+#include "solve/existence_search.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <bit>
+#include <map>
+#include <random>
+#include <vector>
+
+#include "brute_force.hpp"
+#include "solve/diagonal_bounds.hpp"
+#include "solve/residual.hpp"
+
+namespace {
+
+using nq::detail::ExistenceSearch;
+using nq::detail::Residual;
+
+using Queens = std::vector<std::pair<int, int>>;  // (row, col)
+
+const std::vector<std::vector<unsigned>>& solutions_of(unsigned n) {
+  static std::map<unsigned, std::vector<std::vector<unsigned>>> cache;
+  auto it = cache.find(n);
+  if (it == cache.end()) it = cache.emplace(n, nq::test::brute_force_solutions(n)).first;
+  return it->second;
+}
+
+std::vector<std::vector<unsigned>> completions_of(unsigned n, const Queens& queens) {
+  std::vector<std::vector<unsigned>> out;
+  for (const auto& s : solutions_of(n)) {
+    bool keeps = true;
+    for (const auto& [r, c] : queens)
+      keeps &= s[static_cast<std::size_t>(r)] == static_cast<unsigned>(c);
+    if (keeps) out.push_back(s);
+  }
+  return out;
+}
+
+// Up to `count` queens on distinct rows and columns at random (they may attack each other).
+Queens random_queens(int n, int count, std::mt19937& rng) {
+  std::vector<int> rows(static_cast<std::size_t>(n)), cols(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i)
+    rows[static_cast<std::size_t>(i)] = cols[static_cast<std::size_t>(i)] = i;
+  std::shuffle(rows.begin(), rows.end(), rng);
+  std::shuffle(cols.begin(), cols.end(), rng);
+  Queens q;
+  for (int i = 0; i < count; ++i)
+    q.emplace_back(rows[static_cast<std::size_t>(i)], cols[static_cast<std::size_t>(i)]);
+  return q;
+}
+
+// Places the queens one by one; false as soon as place() reports a dead board.
+bool place_all(Residual& b, const Queens& queens) {
+  for (const auto& [r, c] : queens) {
+    if ((b.open_rows >> r & 1) == 0 || (b.row_free[static_cast<std::size_t>(r)] >> c & 1) == 0)
+      return false;
+    if (!b.place(r, c)) return false;
+  }
+  return true;
+}
+
+bool keeps_square(const Residual& b, int r, int c) {
+  return (b.row_free[static_cast<std::size_t>(r)] >> c & 1) != 0 &&
+         (b.col_free[static_cast<std::size_t>(c)] >> r & 1) != 0;
+}
+
+}  // namespace
+
+TEST(existence_search, propagation_and_bounds_keep_every_completion) {
+  std::mt19937 rng(20261130);
+  int dead = 0, refuted_by_bounds = 0, refuted_by_propagation = 0, alive = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    const int n = 5 + trial % 6;  // 5..10
+    const Queens queens = random_queens(n, 1 + trial % (n / 2 + 1), rng);
+    const auto completions = completions_of(static_cast<unsigned>(n), queens);
+    Residual b = Residual::empty(n);
+    if (!place_all(b, queens)) {
+      EXPECT_TRUE(completions.empty()) << "n " << n << " trial " << trial;
+      continue;
+    }
+    const bool propagated = b.propagate();
+    if (!completions.empty()) {
+      ++alive;
+      ASSERT_TRUE(propagated) << "n " << n << " trial " << trial;
+      for (const auto& s : completions) {
+        for (int r = 0; r < n; ++r) {
+          EXPECT_TRUE(keeps_square(b, r, static_cast<int>(s[static_cast<std::size_t>(r)])))
+              << "n " << n << " trial " << trial << " row " << r;
+        }
+      }
+      EXPECT_TRUE(nq::detail::diagonal_sums_allow(b)) << "n " << n << " trial " << trial;
+      continue;
+    }
+    ++dead;
+    if (!propagated) {
+      ++refuted_by_propagation;
+    } else if (!nq::detail::diagonal_sums_allow(b)) {
+      ++refuted_by_bounds;
+    }
+  }
+  EXPECT_GT(alive, 100);  // the test means something only if both cases occur
+  EXPECT_GT(refuted_by_propagation, 100)
+      << "dead boards: " << dead << ", by the bounds " << refuted_by_bounds;
+}
+
+namespace {
+
+// Independent reference: can rows first..n-1 be filled, given the columns and diagonals taken?
+// Plain row-order bitmask backtracking.
+bool fills(int n, int row, std::uint64_t cols, std::uint64_t diag, std::uint64_t anti) {
+  if (row == n) return true;
+  const std::uint64_t all = (std::uint64_t{1} << n) - 1;
+  for (std::uint64_t free = all & ~(cols | diag | anti); free != 0; free &= free - 1) {
+    const std::uint64_t bit = free & -free;
+    if (fills(n, row + 1, cols | bit, (diag | bit) << 1, (anti | bit) >> 1)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+// The boards the bounds are for: the first rows packed to the left, as in a search for the
+// lexicographically first solution. On these they do refute, and never a board that can be
+// completed.
+TEST(existence_search, diagonal_bounds_refute_left_packed_boards_and_only_dead_ones) {
+  std::mt19937 rng(1);
+  int refuted = 0, dead = 0, alive = 0;
+  for (int trial = 0; trial < 600; ++trial) {
+    const int n = 12 + trial % 7;  // 12..18
+    const int rows = n / 4 + static_cast<int>(rng() % static_cast<unsigned>(n / 4 + 1));
+    std::uint64_t cols = 0, diag = 0, anti = 0;
+    Residual b = Residual::empty(n);
+    bool ok = true;
+    for (int r = 0; r < rows && ok; ++r) {
+      const std::uint64_t free = ((std::uint64_t{1} << n) - 1) & ~(cols | diag | anti);
+      if (free == 0) {
+        ok = false;
+        break;
+      }
+      // One of the three leftmost free columns.
+      std::uint64_t pick = free;
+      for (unsigned skip = rng() % 3; skip > 0 && (pick & (pick - 1)) != 0; --skip)
+        pick &= pick - 1;
+      const std::uint64_t bit = pick & -pick;
+      cols |= bit;
+      diag = (diag | bit) << 1;
+      anti = (anti | bit) >> 1;
+      ok = b.place(r, std::countr_zero(bit));
+    }
+    if (!ok || !b.propagate()) continue;
+    const bool completable = fills(n, rows, cols, diag, anti);
+    const bool allowed = nq::detail::diagonal_sums_allow(b);
+    if (completable) {
+      ++alive;
+      EXPECT_TRUE(allowed) << "n " << n << " trial " << trial;
+    } else {
+      ++dead;
+      refuted += !allowed;
+    }
+  }
+  EXPECT_GT(alive, 50);
+  EXPECT_GT(refuted, 10) << "of " << dead << " dead boards";
+}
+
+TEST(existence_search, answers_as_brute_force_does) {
+  std::mt19937 rng(7);
+  const std::atomic<bool> never{false};
+  int completed = 0, refuted = 0;
+  for (int trial = 0; trial < 1500; ++trial) {
+    const int n = 4 + trial % 7;  // 4..10
+    const Queens queens = random_queens(n, 1 + trial % 3, rng);
+    const auto completions = completions_of(static_cast<unsigned>(n), queens);
+    Residual b = Residual::empty(n);
+    if (!place_all(b, queens)) continue;
+    nq::detail::SplitMix64 split(static_cast<std::uint64_t>(trial));
+    for (nq::detail::SplitMix64* random : {static_cast<nq::detail::SplitMix64*>(nullptr), &split}) {
+      ExistenceSearch search({}, never, ~std::uint64_t{0}, random);
+      const auto outcome = search.run(b);
+      ASSERT_NE(outcome, ExistenceSearch::Outcome::stopped);
+      EXPECT_EQ(outcome == ExistenceSearch::Outcome::completed, !completions.empty())
+          << "n " << n << " trial " << trial;
+      if (outcome == ExistenceSearch::Outcome::completed) {
+        ++completed;
+        const std::vector<int>& got = search.completion();
+        const std::vector<unsigned> as_unsigned(got.begin(), got.end());
+        EXPECT_NE(std::find(completions.begin(), completions.end(), as_unsigned), completions.end())
+            << "n " << n << " trial " << trial;
+      } else {
+        ++refuted;
+      }
+    }
+  }
+  EXPECT_GT(completed, 100);
+  EXPECT_GT(refuted, 100);
+}
+
+TEST(existence_search, stops_at_its_budget_and_when_cancelled) {
+  // The board left by the first eleven rows of the first solution for n = 34 with a queen at
+  // row 11, column 8: no completion, and refuting it takes thousands of nodes.
+  const std::vector<int> prefix = {0, 2, 4, 1, 3, 8, 10, 12, 14, 5, 7};
+  Residual b = Residual::empty(34);
+  for (std::size_t r = 0; r < prefix.size(); ++r)
+    ASSERT_TRUE(b.place(static_cast<int>(r), prefix[r]));
+  const std::atomic<bool> never{false}, cancelled{true};
+  nq::detail::SplitMix64 rng(1);
+  ExistenceSearch budgeted({}, never, 100, &rng);
+  EXPECT_EQ(budgeted.run(b), ExistenceSearch::Outcome::stopped);
+  ExistenceSearch cancel({}, cancelled, ~std::uint64_t{0}, nullptr);
+  EXPECT_EQ(cancel.run(b), ExistenceSearch::Outcome::stopped);
+  ExistenceSearch full({}, never, ~std::uint64_t{0}, nullptr);
+  EXPECT_EQ(full.run(b), ExistenceSearch::Outcome::refuted);
+  EXPECT_GT(full.nodes(), 100u);
+}
