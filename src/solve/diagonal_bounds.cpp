@@ -147,10 +147,11 @@ NQ_POPCOUNT_CLONES bool family_allows(const Residual& b, bool sum, int k) {
 
 }  // namespace
 
-bool diagonal_sums_allow(const Residual& board) {
+bool diagonal_sums_allow(const Residual& board, DiagonalFamilies families) {
   const int k = std::popcount(board.open_rows);
   if (k < 3) return true;
-  return family_allows(board, false, k);
+  if (families != DiagonalFamilies::sum && !family_allows(board, false, k)) return false;
+  return families == DiagonalFamilies::difference || family_allows(board, true, k);
 }
 
 }  // namespace nq::detail

@@ -14,14 +14,19 @@
 // split into such triangles by a band of diagonals the placed queens fill.
 //
 // Thresholds are taken at the edges of the runs of free diagonals: within a run the test is
-// rarely stronger and costs as much. The test is sound (it never refutes a board that has a
-// completion); tests check it against exhaustive search.
+// rarely stronger and costs as much. The search uses the difference family only: the first rows
+// of a lexicographically early board fill a band of those diagonals, and adding the sum family
+// cut 2-5% of the nodes at 60% more time (n = 33, 38, 39). The test is sound (it never refutes a
+// board that has a completion); tests check it against exhaustive search.
 #pragma once
 
 #include "solve/residual.hpp"
 
 namespace nq::detail {
 
-bool diagonal_sums_allow(const Residual& board);
+enum class DiagonalFamilies { difference, sum, both };
+
+bool diagonal_sums_allow(const Residual& board,
+                         DiagonalFamilies families = DiagonalFamilies::difference);
 
 }  // namespace nq::detail

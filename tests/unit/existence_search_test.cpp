@@ -23,6 +23,10 @@ using nq::detail::Residual;
 
 using Queens = std::vector<std::pair<int, int>>;  // (row, col)
 
+constexpr nq::detail::DiagonalFamilies kFamilies[] = {nq::detail::DiagonalFamilies::difference,
+                                                      nq::detail::DiagonalFamilies::sum,
+                                                      nq::detail::DiagonalFamilies::both};
+
 const std::vector<std::vector<unsigned>>& solutions_of(unsigned n) {
   static std::map<unsigned, std::vector<std::vector<unsigned>>> cache;
   auto it = cache.find(n);
@@ -93,7 +97,10 @@ TEST(existence_search, propagation_and_bounds_keep_every_completion) {
               << "n " << n << " trial " << trial << " row " << r;
         }
       }
-      EXPECT_TRUE(nq::detail::diagonal_sums_allow(b)) << "n " << n << " trial " << trial;
+      for (auto families : kFamilies) {
+        EXPECT_TRUE(nq::detail::diagonal_sums_allow(b, families))
+            << "n " << n << " trial " << trial;
+      }
       continue;
     }
     ++dead;
@@ -134,7 +141,7 @@ TEST(existence_search, diagonal_bounds_refute_left_packed_boards_and_only_dead_o
     const int n = 12 + trial % 7;  // 12..18
     const int rows = n / 4 + static_cast<int>(rng() % static_cast<unsigned>(n / 4 + 1));
     std::uint64_t cols = 0, diag = 0, anti = 0;
-    Residual b = Residual::empty(n);
+    Residual b = Residual::empty(n), mirror = Residual::empty(n);
     bool ok = true;
     for (int r = 0; r < rows && ok; ++r) {
       const std::uint64_t free = ((std::uint64_t{1} << n) - 1) & ~(cols | diag | anti);
@@ -151,13 +158,21 @@ TEST(existence_search, diagonal_bounds_refute_left_packed_boards_and_only_dead_o
       diag = (diag | bit) << 1;
       anti = (anti | bit) >> 1;
       ok = b.place(r, std::countr_zero(bit));
+      mirror.place(r, n - 1 - std::countr_zero(bit));
     }
     if (!ok || !b.propagate()) continue;
+    ASSERT_TRUE(mirror.propagate());
+    // A mirror swaps the two families of diagonals.
+    EXPECT_EQ(nq::detail::diagonal_sums_allow(mirror, nq::detail::DiagonalFamilies::sum),
+              nq::detail::diagonal_sums_allow(b, nq::detail::DiagonalFamilies::difference));
     const bool completable = fills(n, rows, cols, diag, anti);
     const bool allowed = nq::detail::diagonal_sums_allow(b);
     if (completable) {
       ++alive;
-      EXPECT_TRUE(allowed) << "n " << n << " trial " << trial;
+      for (auto families : kFamilies) {
+        EXPECT_TRUE(nq::detail::diagonal_sums_allow(b, families))
+            << "n " << n << " trial " << trial;
+      }
     } else {
       ++dead;
       refuted += !allowed;
