@@ -37,14 +37,26 @@ for n in 1000000 10000000; do
   echo "| solve $n --method random | $t | $((kib / 1024)) ($((kib * 1024 / n)) bytes/queen) |"
 done
 
-echo
-echo "solve N --method first, n = 4..$max_n, limit $limit s each:"
-total=0
-for n in $(seq 4 "$max_n"); do
-  start=$(date +%s.%N)
-  if "$bin" solve "$n" --method first --timeout "$limit" > /dev/null 2>&1; then status=ok; else status="gave up"; fi
-  t=$(echo "$(date +%s.%N) - $start" | bc -l)
-  total=$(echo "$total + $t" | bc -l)
-  printf 'n=%d %.2fs %s\n' "$n" "$t" "$status"
+# Per n: the median of RUNS runs; the total is the sum of the medians.
+for threads in 0 1; do
+  label="all cores"
+  args=""
+  if [ "$threads" -gt 0 ]; then label="$threads thread"; args="--threads $threads"; fi
+  echo
+  echo "solve N --method first $args ($label), n = 4..$max_n, median of $runs, limit $limit s each:"
+  total=0
+  for n in $(seq 4 "$max_n"); do
+    times=()
+    status=ok
+    for _ in $(seq "$runs"); do
+      start=$(date +%s.%N)
+      # shellcheck disable=SC2086
+      "$bin" solve "$n" --method first $args --timeout "$limit" > /dev/null 2>&1 || status="gave up"
+      times+=("$(echo "$(date +%s.%N) - $start" | bc -l)")
+    done
+    t=$(printf '%s\n' "${times[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+    total=$(echo "$total + $t" | bc -l)
+    printf 'n=%d %.2fs %s\n' "$n" "$t" "$status"
+  done
+  printf 'total %.1f s\n' "$total"
 done
-printf 'total %.1f s\n' "$total"

@@ -5,6 +5,8 @@
 #include <bit>
 #include <cstdint>
 
+#include "solve/popcount_clones.hpp"
+
 namespace nq::detail {
 
 namespace {

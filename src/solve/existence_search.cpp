@@ -5,8 +5,45 @@
 #include <bit>
 
 #include "solve/diagonal_bounds.hpp"
+#include "solve/popcount_clones.hpp"
 
 namespace nq::detail {
+
+namespace {
+
+struct Line {
+  int index = -1;
+  bool is_row = true;
+};
+
+// The open line with the fewest free squares; rows win ties.
+NQ_POPCOUNT_CLONES Line most_constrained(const Residual& board) {
+  Line line;
+  int fewest = kResidualMaxN + 1;
+  for (std::uint64_t m = board.open_rows; m != 0; m &= m - 1) {
+    const int r = std::countr_zero(m);
+    if (const int count = std::popcount(board.row_free[r]); count < fewest) {
+      fewest = count, line = {r, true};
+    }
+  }
+  for (std::uint64_t m = board.open_cols; m != 0; m &= m - 1) {
+    const int c = std::countr_zero(m);
+    if (const int count = std::popcount(board.col_free[c]); count < fewest) {
+      fewest = count, line = {c, false};
+    }
+  }
+  return line;
+}
+
+NQ_POPCOUNT_CLONES int free_squares(const Residual& board) {
+  int total = 0;
+  for (std::uint64_t m = board.open_rows; m != 0; m &= m - 1) {
+    total += std::popcount(board.row_free[std::countr_zero(m)]);
+  }
+  return total;
+}
+
+}  // namespace
 
 ExistenceSearch::ExistenceSearch(std::stop_token stop, const std::atomic<bool>& cancel,
                                  std::uint64_t budget, SplitMix64* rng)
@@ -20,13 +57,7 @@ bool ExistenceSearch::viable(Residual& board) {
   return board.propagate() && diagonal_sums_allow(board);
 }
 
-ExistenceSearch::Outcome ExistenceSearch::run(Residual board) {
-  if (!viable(board)) return Outcome::refuted;
-  if (search(board, 0)) return Outcome::completed;
-  return stopped_ ? Outcome::stopped : Outcome::refuted;
-}
-
-NQ_POPCOUNT_CLONES bool ExistenceSearch::search(const Residual& board, std::size_t depth) {
+bool ExistenceSearch::search(const Residual& board, std::size_t depth) {
   if (board.open_rows == 0) {
     completion_.resize(static_cast<std::size_t>(board.n));
     for (int r = 0; r < board.n; ++r) {
@@ -40,29 +71,19 @@ NQ_POPCOUNT_CLONES bool ExistenceSearch::search(const Residual& board, std::size
   }
   if (stopped_) return false;
 
-  // The open line with the fewest free squares; rows win ties.
-  int line = -1, fewest = kResidualMaxN + 1;
-  bool is_row = true;
-  for (std::uint64_t m = board.open_rows; m != 0; m &= m - 1) {
-    const int r = std::countr_zero(m);
-    if (const int count = std::popcount(board.row_free[r]); count < fewest)
-      fewest = count, line = r;
-  }
-  for (std::uint64_t m = board.open_cols; m != 0; m &= m - 1) {
-    const int c = std::countr_zero(m);
-    if (const int count = std::popcount(board.col_free[c]); count < fewest) {
-      fewest = count, line = c, is_row = false;
-    }
-  }
-
+  const Line line = most_constrained(board);
   Level& level = levels_[depth];
   level.boards.clear();
   level.order.clear();
-  for (std::uint64_t f = is_row ? board.row_free[line] : board.col_free[line]; f != 0; f &= f - 1) {
+  for (std::uint64_t f = line.is_row ? board.row_free[line.index] : board.col_free[line.index];
+       f != 0; f &= f - 1) {
     const int at = std::countr_zero(f);
     Residual child = board;
-    if (!(is_row ? child.place(line, at) : child.place(at, line)) || !viable(child)) continue;
-    const int key = rng_ ? static_cast<int>(rng_->below(1u << 30)) : -child.free_squares();
+    if (!(line.is_row ? child.place(line.index, at) : child.place(at, line.index)) ||
+        !viable(child)) {
+      continue;
+    }
+    const int key = rng_ ? static_cast<int>(rng_->below(1u << 30)) : -free_squares(child);
     level.order.emplace_back(key, level.boards.size());
     level.boards.push_back(child);
   }
@@ -73,6 +94,12 @@ NQ_POPCOUNT_CLONES bool ExistenceSearch::search(const Residual& board, std::size
     if (stopped_) return false;
   }
   return false;
+}
+
+ExistenceSearch::Outcome ExistenceSearch::run(Residual board) {
+  if (!viable(board)) return Outcome::refuted;
+  if (search(board, 0)) return Outcome::completed;
+  return stopped_ ? Outcome::stopped : Outcome::refuted;
 }
 
 }  // namespace nq::detail

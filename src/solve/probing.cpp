@@ -69,7 +69,7 @@ class RowJob {
       const auto outcome = placed ? search.run(probe) : ExistenceSearch::Outcome::refuted;
       lock.lock();
       nodes_ += search.nodes();
-      record(*c, outcome, search, random);
+      record(*c, outcome, search);
       changed_.notify_all();
     }
   }
@@ -115,21 +115,18 @@ class RowJob {
     return budget;
   }
 
-  void record(Candidate& c, ExistenceSearch::Outcome outcome, const ExistenceSearch& search,
-              bool random) {
-    using enum ExistenceSearch::Outcome;
-    if (outcome == completed && c.state != Candidate::State::completed) {
+  // A refutation settles the column whether it came from the exhaustive search or from a
+  // random run that ended within its budget (it, too, searched everything).
+  void record(Candidate& c, ExistenceSearch::Outcome outcome, const ExistenceSearch& search) {
+    if (outcome == ExistenceSearch::Outcome::completed && c.state != Candidate::State::completed) {
       c.state = Candidate::State::completed;
       c.completion = search.completion();
       c.cancel = true;
       for (auto& other : candidates_) {
         if (other->col > c.col) other->cancel = true;
       }
-    } else if (outcome == refuted && !random && c.state == Candidate::State::running) {
-      c.state = Candidate::State::refuted;
-      c.cancel = true;
-    } else if (outcome == refuted && random && c.state == Candidate::State::running) {
-      // A random run that ends without a budget stop has searched everything too.
+    } else if (outcome == ExistenceSearch::Outcome::refuted &&
+               c.state == Candidate::State::running) {
       c.state = Candidate::State::refuted;
       c.cancel = true;
     }

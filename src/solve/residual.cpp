@@ -3,6 +3,8 @@
 
 #include <bit>
 
+#include "solve/popcount_clones.hpp"
+
 namespace nq::detail {
 
 namespace {
@@ -71,35 +73,37 @@ bool Residual::strike_common(int line, int first, int second, bool columns, bool
   return true;
 }
 
-NQ_POPCOUNT_CLONES bool Residual::propagate() {
+namespace {
+
+NQ_POPCOUNT_CLONES bool propagate_to_fixpoint(Residual& b) {
   for (bool changed = true; changed;) {
     changed = false;
-    for (std::uint64_t m = open_rows; m != 0; m &= m - 1) {
+    for (std::uint64_t m = b.open_rows; m != 0; m &= m - 1) {
       const int r = std::countr_zero(m);
-      if ((open_rows & bit(r)) == 0) continue;  // closed by a forced queen of this sweep
-      const std::uint64_t f = row_free[r];
+      if ((b.open_rows & bit(r)) == 0) continue;  // closed by a forced queen of this sweep
+      const std::uint64_t f = b.row_free[r];
       const int count = std::popcount(f);
       if (count == 0) return false;
       if (count == 1) {
-        if (!place(r, std::countr_zero(f))) return false;
+        if (!b.place(r, std::countr_zero(f))) return false;
         changed = true;
       } else if (count == 2) {
-        if (!strike_common(r, std::countr_zero(f), 63 - std::countl_zero(f), false, changed)) {
+        if (!b.strike_common(r, std::countr_zero(f), 63 - std::countl_zero(f), false, changed)) {
           return false;
         }
       }
     }
-    for (std::uint64_t m = open_cols; m != 0; m &= m - 1) {
+    for (std::uint64_t m = b.open_cols; m != 0; m &= m - 1) {
       const int c = std::countr_zero(m);
-      if ((open_cols & bit(c)) == 0) continue;
-      const std::uint64_t f = col_free[c];
+      if ((b.open_cols & bit(c)) == 0) continue;
+      const std::uint64_t f = b.col_free[c];
       const int count = std::popcount(f);
       if (count == 0) return false;
       if (count == 1) {
-        if (!place(std::countr_zero(f), c)) return false;
+        if (!b.place(std::countr_zero(f), c)) return false;
         changed = true;
       } else if (count == 2) {
-        if (!strike_common(c, std::countr_zero(f), 63 - std::countl_zero(f), true, changed)) {
+        if (!b.strike_common(c, std::countr_zero(f), 63 - std::countl_zero(f), true, changed)) {
           return false;
         }
       }
@@ -107,5 +111,9 @@ NQ_POPCOUNT_CLONES bool Residual::propagate() {
   }
   return true;
 }
+
+}  // namespace
+
+bool Residual::propagate() { return propagate_to_fixpoint(*this); }
 
 }  // namespace nq::detail

@@ -11,16 +11,7 @@
 #pragma once
 
 #include <array>
-#include <bit>
 #include <cstdint>
-
-// The searches count bits all the time, and x86-64's baseline has no POPCNT instruction: the
-// hottest functions are built twice, and the loader picks the POPCNT build where the CPU has it.
-#if defined(__x86_64__) && defined(__GNUC__)
-#define NQ_POPCOUNT_CLONES [[gnu::target_clones("popcnt", "default")]]
-#else
-#define NQ_POPCOUNT_CLONES
-#endif
 
 namespace nq::detail {
 
@@ -37,15 +28,10 @@ struct Residual {
 
   bool place(int row, int col);  // (row, col) must be free
   bool propagate();
-  int free_squares() const {  // inline: built into each clone of its callers
-    int total = 0;
-    for (std::uint64_t m = open_rows; m != 0; m &= m - 1) {
-      total += std::popcount(row_free[std::countr_zero(m)]);
-    }
-    return total;
-  }
 
- private:
+  // The steps of propagate(). strike() removes (row, col) if it is a free square of an open row;
+  // strike_common() removes what both free squares of a line (a row, or a column when `columns`)
+  // attack. Both set `changed` when they remove something and return false on an empty line.
   bool strike(int row, int col, bool& changed);
   bool strike_common(int line, int first, int second, bool columns, bool& changed);
 };
