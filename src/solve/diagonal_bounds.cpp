@@ -124,10 +124,6 @@ NQ_POPCOUNT_CLONES bool family_allows(const Residual& b, bool sum, int k) {
   if (family.capacity_above(rows_reach[lo], cols_reach[lo], lo, k) < k) return false;
   // Prefixes for the side v <= t - 1, grown as t rises.
   std::uint64_t rows_low = 0, cols_low = 0, rows_low_within = 0, cols_low_within = 0;
-  for (int t = 0; t < lo; ++t) {
-    rows_low |= row_bottom[t];
-    cols_low |= col_bottom[t];
-  }
   for (int t = lo + 1; t <= hi; ++t) {
     rows_low |= row_bottom[t - 1];
     cols_low |= col_bottom[t - 1];
@@ -151,6 +147,12 @@ NQ_POPCOUNT_CLONES bool family_allows(const Residual& b, bool sum, int k) {
 
 bool diagonal_sums_allow(const Residual& board, DiagonalFamilies families) {
   const int k = std::popcount(board.open_rows);
+  for (std::uint64_t m = board.open_rows; m != 0; m &= m - 1) {
+    if (board.row_free[std::countr_zero(m)] == 0) return false;  // an open row with no square
+  }
+  for (std::uint64_t m = board.open_cols; m != 0; m &= m - 1) {
+    if (board.col_free[std::countr_zero(m)] == 0) return false;
+  }
   if (k < 3) return true;
   if (families != DiagonalFamilies::sum && !family_allows(board, false, k)) return false;
   return families == DiagonalFamilies::difference || family_allows(board, true, k);
