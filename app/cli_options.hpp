@@ -55,8 +55,8 @@ inline void add_count_options(CLI::App& cmd, CountArgs& args) {
   cmd.add_option("-t,--threads", args.threads, "Worker threads, 1..1024 (default: all cores)")
       ->transform(whole_number(1, 1024));
   cmd.add_option("-e,--engine", args.engine,
-                 "auto (halves for 12..21, else backtrack), backtrack (border split + bitmask "
-                 "backtracking, n <= 32), halves (meet in the middle, 4 <= n <= 21)")
+                 "auto (halves for 12..25, else backtrack), backtrack (border split + bitmask "
+                 "backtracking, n <= 32), halves (meet in the middle, 4 <= n <= 25)")
       ->check(CLI::IsMember({"auto", "backtrack", "halves"}));
   cmd.add_flag("--check", args.check,
                "Compare the result with the published counts (OEIS A000170, A002562; n <= 27); "
@@ -72,6 +72,10 @@ inline void add_count_options(CLI::App& cmd, CountArgs& args) {
                  "Write FILE with one 'id weight count' line per finished subproblem "
                  "(check it with 'nqueens audit')")
       ->type_name("FILE");
+  cmd.add_option("--memory", args.memory,
+                 "Memory budget for the halves engine, e.g. 8G or 512M (default: three quarters "
+                 "of the memory available); the count is the same under any budget")
+      ->type_name("SIZE");
   cmd.add_flag("--json", args.json, "Print one JSON object");
   cmd.add_flag("-q,--quiet", args.quiet, "No statistics or progress on stderr");
   cmd.add_option("--progress", args.progress, "auto (when stderr is a terminal), always, or never")

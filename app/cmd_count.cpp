@@ -19,7 +19,6 @@
 #include "commands.hpp"
 #include "count_job.hpp"
 #include "interrupt.hpp"
-#include "memory.hpp"
 #include "nqueens/count.hpp"
 #include "nqueens/version.hpp"
 #include "numbers.hpp"
@@ -76,13 +75,14 @@ int run_count(const CountArgs& args) {
         "count: --subproblems cannot be combined with --checkpoint, --subtotals or "
         "--check");
   }
-  if (const std::uint64_t need = count_memory(n, engine)) require_memory(need, "count");
-
   InterruptGuard interrupt;
   std::stop_source stop;
   std::stop_callback forward(interrupt.token(), [&stop] { stop.request_stop(); });
-  nq::CountOptions options{
-      .n = n, .threads = args.threads, .engine = engine, .stop = stop.get_token()};
+  nq::CountOptions options{.n = n,
+                           .threads = args.threads,
+                           .engine = engine,
+                           .memory = job.memory,
+                           .stop = stop.get_token()};
   if (chosen) options.only = parse_ids(args.subproblems);
   options.collect = chosen || !args.subtotals.empty();
 

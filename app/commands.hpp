@@ -33,6 +33,7 @@ struct CountArgs {
   bool check = false;             // compare with the published values
   std::string subtotals;          // log file: one "id weight count" line per subproblem
   std::string subproblems;        // "ID,ID,...": count just these
+  std::string memory;             // budget as typed ("8G"); empty: a share of what is available
   bool json = false;
   bool quiet = false;
 };

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <iostream>
 
+#include "memory.hpp"
 #include "numbers.hpp"
 
 namespace nqcli {
@@ -29,6 +30,7 @@ nlohmann::ordered_json to_json(const nq::CountResult& r, const char* check) {
   j["subproblems_done"] = r.subproblems_done;
   j["subproblems_resumed"] = r.subproblems_resumed;
   j["memory_bytes"] = r.memory_bytes;
+  j["memory_peak_bytes"] = peak_memory();
   j["threads"] = r.threads;
   j["seconds"] = r.seconds;
   j["complete"] = r.complete;
@@ -46,20 +48,13 @@ CountJob check_count_args(const CountArgs& args, const std::string& job) {
     throw UsageError(fmt::format("{}: the halves engine takes n from 4 to {}, not {}", job,
                                  nq::kMaxHalvesN, c.n));
   }
+  c.memory = args.memory.empty() ? default_memory_budget() : parse_memory_size(args.memory, job);
   if (args.check && !nq::known_count(c.n)) {
     throw UsageError(
         fmt::format("{}: --check knows the published counts for n <= {} only, not n = {}", job,
                     nq::kMaxKnownN, c.n));
   }
   return c;
-}
-
-// Halves: from measured peaks on 2 threads (n = 18: 97 MB, 19: 191 MB, 20: 745 MB), with room
-// to spare: 110 MB x 2.9^(n - 18), 2.7 GB at n = 21 (where the tables alone are 1.44 GB).
-// Backtrack needs a few MB at any n.
-std::uint64_t count_memory(int n, nq::CountEngine engine) {
-  if (engine != nq::CountEngine::halves) return 0;
-  return static_cast<std::uint64_t>(110e6 * std::pow(2.9, n - 18));
 }
 
 int report_count(const nq::CountResult& r, const CountArgs& args,

@@ -16,13 +16,11 @@ namespace nqcli {
 struct CountJob {
   int n = 0;
   nq::CountEngine engine = nq::CountEngine::backtrack;  // resolved, never automatic
+  std::uint64_t memory = 0;  // budget for this machine: --memory, or a share of what is free
 };
 
-// Checks N, --engine and --check; throws UsageError. `job` starts the messages.
+// Checks N, --engine, --check and --memory; throws UsageError. `job` starts the messages.
 CountJob check_count_args(const CountArgs& args, const std::string& job);
-
-// Peak memory of one process counting with `engine` (0 if it is small).
-std::uint64_t count_memory(int n, nq::CountEngine engine);
 
 // Prints the result as `count` does and returns the exit code: 0, 1 for a failed --check, 130
 // for an incomplete count. `extra` keys are appended to the JSON object; `workers` describes

@@ -2,6 +2,7 @@
 #include "memory.hpp"
 
 #include <fmt/core.h>
+#include <sys/resource.h>
 
 #include <fstream>
 #include <limits>
@@ -28,6 +29,18 @@ void require_memory(std::uint64_t bytes, std::string_view job) {
   const auto gib = [](std::uint64_t b) { return static_cast<double>(b) / (1ull << 30); };
   throw UsageError(fmt::format("{} needs about {:.1f} GiB of memory; only {:.1f} GiB is available",
                                job, gib(bytes), gib(available)));
+}
+
+std::uint64_t default_memory_budget() {
+  const std::uint64_t available = available_memory();
+  if (available == std::numeric_limits<std::uint64_t>::max()) return std::uint64_t{8} << 30;
+  return available / 4 * 3;
+}
+
+std::uint64_t peak_memory() {
+  rusage usage{};
+  if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
+  return static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;  // Linux reports KiB
 }
 
 }  // namespace nqcli

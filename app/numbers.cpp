@@ -4,6 +4,9 @@
 // with an overflow-safe scan, so "1e3", "08x" and 10^30 all get a precise message.
 #include "numbers.hpp"
 
+#include <fmt/core.h>
+
+#include <cctype>
 #include <string>
 
 #include "commands.hpp"
@@ -47,6 +50,29 @@ std::uint64_t parse_whole_number(std::string_view text, std::string_view name, s
 int parse_board_size(std::string_view text, int max, std::string_view job) {
   if (text.empty()) throw UsageError("N is missing; give the board size, e.g. 8");
   return static_cast<int>(parse_whole_number(text, "N", 1, static_cast<std::uint64_t>(max), job));
+}
+
+std::uint64_t parse_memory_size(std::string_view text, std::string_view job) {
+  std::size_t digits = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+  std::string unit(text.substr(digits));
+  for (char& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  int shift = -1;
+  const char* units[] = {"", "K", "M", "G", "T"};
+  for (int i = 0; i < 5; ++i) {
+    const std::string u = units[i];
+    if (unit == u || (i > 0 && (unit == u + "B" || unit == u + "IB")) || (i == 0 && unit == "B")) {
+      shift = 10 * i;
+    }
+  }
+  const std::string what =
+      fmt::format("{}--memory must be a size such as 8G, 512M or a number of bytes, got '{}'",
+                  job.empty() ? std::string() : std::string(job) + ": ", text);
+  if (digits == 0 || shift < 0) throw UsageError(what);
+  const std::uint64_t value =
+      parse_whole_number(text.substr(0, digits), "--memory", 1, std::uint64_t{1} << 50, job);
+  if (shift > 0 && value > (std::uint64_t{1} << 50) >> shift) throw UsageError(what);
+  return value << shift;
 }
 
 }  // namespace nqcli

@@ -12,6 +12,10 @@ namespace nqcli {
 std::uint64_t parse_whole_number(std::string_view text, std::string_view name, std::uint64_t min,
                                  std::uint64_t max, std::string_view job = {});
 
+// A memory size: a whole number of bytes, or with a binary unit K, M, G or T (an optional "iB"
+// or "B" after it, any case): "8G", "512MiB", "1073741824". Throws UsageError, naming `job`.
+std::uint64_t parse_memory_size(std::string_view text, std::string_view job);
+
 // A board size 1..max for `job` (used in the message); throws UsageError otherwise.
 int parse_board_size(std::string_view text, int max, std::string_view job);
 

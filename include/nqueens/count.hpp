@@ -6,8 +6,10 @@
 // 1 <= n <= kMaxCountN, or, when stopped through options.stop, a partial result with
 // complete == false (the total then covers only the subproblems finished, and the unique count
 // and class breakdown are left at 0). Throws std::invalid_argument for n outside the range (or
-// above kMaxHalvesN for the halves engine, or a resume entry that does not fit) and
-// std::overflow_error if a sum would not fit in 64 bits (it cannot for n <= 28).
+// above kMaxHalvesN for the halves engine, or a resume entry that does not fit),
+// MemoryBudgetError (an invalid_argument) when the halves engine cannot run within
+// options.memory, and std::overflow_error if a sum would not fit in 64 bits (it cannot for
+// n <= 28).
 //
 // The search is split into subproblems with stable ids (0 .. subproblems - 1 for a given n and
 // engine): the same id always denotes the same piece of the search and always has the same count.
@@ -18,9 +20,11 @@
 //  - backtrack: the queens on the four edges of the board are placed first, one canonical
 //    placement per symmetry class weighted by its class size (8, 4, 2 or 1), and the rows between
 //    are filled by bitmask backtracking.
-//  - halves: meet in the middle; west and east half-boards are built from quarter-board tables and
-//    the pairs that share no diagonal are counted. Much faster from n = 12 or so, and its tables
-//    grow about 3x per n (kMaxHalvesN bounds them).
+//  - halves: meet in the middle; west and east half-boards are built from quarter boards and the
+//    pairs that share no diagonal are counted. Much faster from n = 12 or so. Its quarter tables
+//    grow about 3x per n; under a memory budget they are built a slice at a time per worker
+//    instead, and the half-boards are joined in chunks, so any n up to kMaxHalvesN runs in a
+//    bounded amount of memory without changing a subproblem's id, weight or count.
 //  - automatic: halves for 12 <= n <= kMaxHalvesN, backtrack otherwise.
 // The unique count follows from Burnside's lemma, unique = (total + P + 2R) / 8, with P and R
 // counted by two small searches over boards symmetric under the half turn and the quarter turn.
@@ -33,14 +37,28 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <stop_token>
+#include <string>
 #include <string_view>
 #include <vector>
 
 namespace nq {
 
 inline constexpr int kMaxCountN = 32;   // masks are 64-bit; diagonals need 2n - 1 bits
-inline constexpr int kMaxHalvesN = 21;  // its quarter tables take about 2 GB at n = 21
+inline constexpr int kMaxHalvesN = 25;  // patterns of 46 bits: 14 bucket bits and a 32-bit rest
+
+// Thrown when the halves engine cannot count within the memory budget at all; what() is one line
+// that says how much it needs.
+class MemoryBudgetError : public std::invalid_argument {
+ public:
+  MemoryBudgetError(const std::string& what, std::uint64_t needed)
+      : std::invalid_argument(what), needed_(needed) {}
+  std::uint64_t needed() const { return needed_; }  // the least budget that works, in bytes
+
+ private:
+  std::uint64_t needed_;
+};
 
 enum class CountEngine { automatic, backtrack, halves };
 
@@ -68,6 +86,7 @@ struct CountOptions {
   int n = 8;             // board size, 1..kMaxCountN
   unsigned threads = 0;  // worker threads; 0 = std::thread::hardware_concurrency()
   CountEngine engine = CountEngine::automatic;
+  std::uint64_t memory = 0;   // budget in bytes for the whole process (halves engine); 0 = none
   std::stop_token stop = {};  // request_stop() ends the count early (complete == false)
   std::vector<SubproblemCount> resume = {};  // finished earlier: counted, not searched again
   std::uint64_t resume_subproblems = 0;      // if not 0: how many subproblems `resume` was made for
@@ -93,7 +112,7 @@ struct CountResult {
   std::uint64_t subproblems_done = 0;           // of which finished (resumed ones included)
   std::uint64_t subproblems_resumed = 0;        // of which taken from options.resume
   CountEngine engine = CountEngine::automatic;  // the engine that ran
-  std::uint64_t memory_bytes = 0;               // tables shared by the workers
+  std::uint64_t memory_bytes = 0;               // the engine's memory plan, all workers
   std::vector<SubproblemCount> results;         // with options.collect: every finished one, by id
   unsigned threads = 0;                         // worker threads used
   double seconds = 0;                           // wall time

@@ -39,8 +39,10 @@ class Engine;
 class CountSplit {
  public:
   // Builds the tables of `engine` (automatic is resolved for n) with `threads` threads (0: all
-  // cores). Throws std::invalid_argument for n outside the engine's range.
-  CountSplit(int n, CountEngine engine, unsigned threads = 0);
+  // cores), planning for at most that many workers within `memory` bytes (0: no limit). Throws
+  // std::invalid_argument for n outside the engine's range and MemoryBudgetError when the
+  // budget cannot hold the smallest unit of work.
+  CountSplit(int n, CountEngine engine, unsigned threads = 0, std::uint64_t memory = 0);
   ~CountSplit();
   CountSplit(CountSplit&&) noexcept;
   CountSplit& operator=(CountSplit&&) noexcept;
@@ -51,7 +53,7 @@ class CountSplit {
   std::uint32_t weight(std::uint64_t id) const;   // solutions each of its solutions stands for
   double cost(std::uint64_t id) const;            // relative estimate, > 0
   double total_cost() const;
-  std::uint64_t memory_bytes() const;  // the shared tables
+  std::uint64_t memory_bytes() const;  // the engine's memory plan (tables and workers)
 
   // Every id, largest estimated cost first (ties by id): the order that balances threads and
   // machines best, since the big pieces start early and the small ones fill the gaps at the end.

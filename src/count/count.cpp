@@ -40,7 +40,7 @@ CountResult count(const CountOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   const unsigned threads =
       options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-  const CountSplit split(options.n, options.engine, threads);
+  const CountSplit split(options.n, options.engine, threads, options.memory);
   const std::uint64_t size = split.size();
 
   if (options.resume_subproblems != 0 && options.resume_subproblems != size) {
@@ -49,6 +49,7 @@ CountResult count(const CountOptions& options) {
                                 " subproblems, but this search has " + std::to_string(size));
   }
   std::vector<SubproblemCount> finished;
+  finished.reserve(options.only.empty() ? size : options.only.size() + options.resume.size());
   std::vector<char> done(size, 0);
   CountProgress progress{0, size, 0, split.total_cost()};
   for (const SubproblemCount& r : options.resume) {

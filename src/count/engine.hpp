@@ -26,12 +26,17 @@ class Engine {
   virtual std::uint32_t weight(std::size_t id) const = 0;  // solutions each one stands for
   virtual double cost(std::size_t id) const = 0;           // relative estimate, > 0
   virtual std::unique_ptr<Worker> worker() const = 0;
-  virtual std::uint64_t memory_bytes() const = 0;  // shared tables, for the statistics
+  virtual std::uint64_t memory_bytes() const = 0;  // what the engine planned for, all workers
 };
 
 // Border split + bitmask backtracking (any n from 1 to kMaxCountN).
 std::unique_ptr<Engine> make_backtrack_engine(int n);
-// Half boards joined in the middle (4 <= n <= kMaxHalvesN). `threads` builds the shared tables.
-std::unique_ptr<Engine> make_halves_engine(int n, unsigned threads);
+// Half boards joined in the middle (4 <= n <= kMaxHalvesN), for `threads` workers, keeping the
+// whole process under `memory_budget` bytes (0: no limit); throws MemoryBudgetError when it
+// cannot. `threads` also builds the shared tables.
+// `tables` forces where the quarter slices come from (for tests); the default chooses.
+enum class HalvesTables { choose, shared, per_worker };
+std::unique_ptr<Engine> make_halves_engine(int n, unsigned threads, std::uint64_t memory_budget,
+                                           HalvesTables tables = HalvesTables::choose);
 
 }  // namespace nq::detail

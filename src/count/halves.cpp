@@ -8,10 +8,13 @@
 // half-board is summarised by a bit pattern, and counting solutions is counting the pairs of
 // patterns whose AND is zero.
 //
-// Building the halves: each half is itself a north quarter and a south quarter. All partial
-// placements of each quarter are enumerated once, grouped by the rows and columns they use; a
+// Building the halves: each half is itself a north quarter and a south quarter (quarters.hpp); a
 // west half for rows R is every north entry for R's north rows joined with every south entry for
 // R's south rows that uses the remaining west columns and shares no diagonal with it.
+//
+// Memory: the quarter tables are shared by the workers when they fit in the budget; otherwise
+// each worker builds the four slices a subproblem needs. The half-boards are built and joined in
+// chunks of a size the budget allows. Neither choice changes a subproblem's id, weight or count.
 //
 // Counting the pairs: a few of the most often occupied diagonals ("cut" bits) split both lists
 // into buckets; only buckets whose cut bits are disjoint can match, and each such pair of
@@ -26,13 +29,15 @@
 #include <bit>
 #include <cmath>
 #include <cstdlib>
-#include <cstring>
+#include <optional>
 #include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
 #include "count/engine.hpp"
 #include "count/pair_count.hpp"
+#include "count/quarters.hpp"
 #include "nqueens/count.hpp"
 
 namespace nq::detail {
@@ -42,173 +47,28 @@ namespace {
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 
+static_assert(kMaxHalvesN < 32, "a subproblem keeps its east rows in 32 bits");
+
 // Even n only: a half-board's pattern carries, above bit kTagShift, a tag derived from the
 // columns its south quarter uses (see HalvesWorker::run); kPatternMask keeps the diagonals.
 constexpr int kTagShift = 48;
-constexpr std::uint64_t kPatternMask = (std::uint64_t{1} << kTagShift) - 1;
+constexpr u64 kPatternMask = (u64{1} << kTagShift) - 1;
 
-struct Group {  // the entries with one (rows, cols) pair: [begin, end) of d1, d2 and pattern
-  u32 cols, begin, end;
-};
-
-struct Quarter {
-  int r0 = 0, nr = 0, c0 = 0, nc = 0;  // board rows [r0, r0 + nr), columns [c0, c0 + nc)
-  // The partial placements ("entries") ordered by (rows, cols), one array per field: occupied
-  // diagonals r + c and r - c + n - 1 (board numbering), and the middle-crossing ones among them
-  // in pattern layout.
-  std::vector<u64> d1, d2, pattern;
-  std::vector<Group> groups;     // sorted by (rows, cols)
-  std::vector<u32> row_start;    // groups for rows x: [row_start[x], row_start[x + 1])
-  std::vector<u64> row_entries;  // entries per row set, for cost estimates
-
-  const Group* find(u32 rows, u32 cols) const {
-    const Group* b = groups.data() + row_start[rows];
-    const Group* e = groups.data() + row_start[rows + 1];
-    const Group* it =
-        std::lower_bound(b, e, cols, [](const Group& g, u32 c) { return g.cols < c; });
-    return it != e && it->cols == cols ? it : nullptr;
-  }
-};
-
-struct Layout {  // where a queen's middle-crossing diagonals go in a pattern
-  int n = 0, h = 0, bits = 0, cut = 0, rest = 0;
-  u64 square[kMaxCountN][kMaxCountN] = {};  // pattern bits of a queen on (r, c)
-};
-
-// The diagonals r + c (and r - c + n - 1) that cross the middle are those in [n - h, n + h - 2].
-// Bit order: the longest (most central) diagonals get the highest bits, and the top `cut` bits
-// index the buckets.
-Layout make_layout(int n, int cut) {
-  Layout L;
-  L.n = n;
-  L.h = n / 2;
-  const int len = 2 * L.h - 1;
-  L.bits = 2 * len;
-  L.cut = std::min(cut, L.bits);
-  L.rest = L.bits - L.cut;
-  std::vector<std::pair<int, int>> rank;  // (distance from the centre, slot)
-  for (int slot = 0; slot < L.bits; ++slot) {
-    const int d = slot % len;
-    rank.push_back({2 * std::abs(d - (L.h - 1)) + (slot >= len), slot});
-  }
-  std::sort(rank.begin(), rank.end());
-  int position[2 * kMaxCountN] = {};
-  for (int i = 0; i < L.bits; ++i) position[rank[i].second] = L.bits - 1 - i;
-  const int lo = n - L.h;
-  for (int r = 0; r < n; ++r) {
-    for (int c = 0; c < n; ++c) {
-      const int d1 = r + c - lo, d2 = r - c + n - 1 - lo;
-      u64 p = 0;
-      if (d1 >= 0 && d1 < len) p |= 1ull << position[d1];
-      if (d2 >= 0 && d2 < len) p |= 1ull << position[len + d2];
-      L.square[r][c] = p;
-    }
-  }
-  return L;
-}
-
-Quarter quarter_on(int r0, int nr, int c0, int nc) {
-  Quarter q;
-  q.r0 = r0, q.nr = nr, q.c0 = c0, q.nc = nc;
-  return q;
-}
-
-// Every partial placement of the quarter with queens on exactly the quarter-local rows `rows`
-// (one per row, none in the same column, none attacking another), passed to
-// visit(cols, d1, d2, pattern). `up` mirrors d2 (bit c - r + n - 1), so that the squares a row
-// has left are one shift and mask away.
-template <class Visit>
-void enumerate_rows(const Layout& L, const Quarter& q, u32 rows, int lr, u32 cols, u64 d1, u64 d2,
-                    u64 up, u64 pattern, Visit& visit) {
-  while (lr < q.nr && !(rows >> lr & 1)) ++lr;
-  if (lr == q.nr) {
-    visit(cols, d1, d2, pattern);
-    return;
-  }
-  const int r = q.r0 + lr;
-  const u32 mask = (1u << q.nc) - 1;
-  u32 free =
-      ~(cols | static_cast<u32>(d1 >> (r + q.c0)) | static_cast<u32>(up >> (q.c0 - r + L.n - 1))) &
-      mask;
-  while (free) {
-    const int lc = std::countr_zero(free);
-    free &= free - 1;
-    const int c = q.c0 + lc;
-    enumerate_rows(L, q, rows, lr + 1, cols | 1u << lc, d1 | 1ull << (r + c),
-                   d2 | 1ull << (r - c + L.n - 1), up | 1ull << (c - r + L.n - 1),
-                   pattern | L.square[r][c], visit);
-  }
-}
-
-// How many partial placements the quarter has (rows from `lr` on free to hold a queen or not).
-std::size_t count_entries(const Layout& L, const Quarter& q, int lr, u32 cols, u64 d1, u64 up) {
-  if (lr == q.nr) return 1;
-  std::size_t total = count_entries(L, q, lr + 1, cols, d1, up);  // no queen in this row
-  const int r = q.r0 + lr;
-  u32 free =
-      ~(cols | static_cast<u32>(d1 >> (r + q.c0)) | static_cast<u32>(up >> (q.c0 - r + L.n - 1))) &
-      ((1u << q.nc) - 1);
-  while (free) {
-    const int lc = std::countr_zero(free);
-    free &= free - 1;
-    const int c = q.c0 + lc;
-    total += count_entries(L, q, lr + 1, cols | 1u << lc, d1 | 1ull << (r + c),
-                           up | 1ull << (c - r + L.n - 1));
-  }
-  return total;
-}
-
-// The entries come out grouped by row set when the row sets are enumerated in order, and each
-// group is small enough to sort by column set in cache; one counting pass first sizes the arrays
-// exactly. (Collecting all entries and sorting them spent most of its time in std::sort and in
-// the kernel clearing the pages of the growing list.)
-void build_quarter(const Layout& L, Quarter& q) {
-  const u32 row_sets = 1u << q.nr, col_sets = 1u << q.nc;
-  const std::size_t total = count_entries(L, q, 0, 0, 0, 0);
-  if (total >= (std::size_t{1} << 32)) throw std::length_error("halves: quarter table too large");
-  q.d1.resize(total);
-  q.d2.resize(total);
-  q.pattern.resize(total);
-  q.row_start.assign(std::size_t{row_sets} + 1, 0);
-  q.row_entries.assign(row_sets, 0);
-  struct Entry {
-    u32 cols;
-    u64 d1, d2, pattern;
-  };
-  std::vector<Entry> group;
-  std::vector<u32> at(col_sets + 1);
-  u32 offset = 0;
-  for (u32 rows = 0; rows < row_sets; ++rows) {
-    q.row_start[rows] = static_cast<u32>(q.groups.size());
-    if (std::popcount(rows) > q.nc) continue;
-    group.clear();
-    auto collect = [&](u32 cols, u64 d1, u64 d2, u64 pattern) {
-      group.push_back({cols, d1, d2, pattern});
-    };
-    enumerate_rows(L, q, rows, 0, 0, 0, 0, 0, 0, collect);
-    std::fill(at.begin(), at.end(), 0);
-    for (const Entry& e : group) ++at[e.cols + 1];
-    for (u32 c = 0; c < col_sets; ++c) {
-      if (at[c + 1]) q.groups.push_back({c, offset + at[c], offset + at[c] + at[c + 1]});
-      at[c + 1] += at[c];
-    }
-    for (const Entry& e : group) {
-      const u32 i = offset + at[e.cols]++;
-      q.d1[i] = e.d1;
-      q.d2[i] = e.d2;
-      q.pattern[i] = e.pattern;
-    }
-    q.row_entries[rows] = group.size();
-    offset += static_cast<u32>(group.size());
-  }
-  q.row_start[row_sets] = static_cast<u32>(q.groups.size());
-}
+// What the memory plan counts (see HalvesEngine::plan), in bytes. A subproblem is kept by the
+// engine (12), the schedule (8, and 16 while it is sorted) and count()'s records of finished
+// work (24 and flags); a half-board entry, west and east, by its list (8) and its bucket word (4).
+constexpr u64 kProcessBytes = u64{16} << 20;  // the program, its libraries, stacks, output
+constexpr u64 kBytesPerSubproblem = 80;
+constexpr u64 kBytesPerHalfEntry = 2 * (8 + 4);
+constexpr u64 kMinChunk = 1024;       // half-board entries built and joined at a time, at least
+constexpr u64 kGoodChunk = 1u << 16;  // below this, shared tables give way to per-worker slices
+constexpr u64 kMaxChunk = u64{1} << 22;
 
 struct Subproblem {
-  u64 east;  // rows whose queen is in the east half
-  int m;     // row of the middle-column queen (odd n), or -1
-  u32 weight;
-  double cost;
+  u32 east;       // rows whose queen is in the east half
+  std::int8_t m;  // row of the middle-column queen (odd n), or -1
+  std::uint8_t weight;
+  float cost;
 };
 
 // Bucket sizes: enough cut bits that the rest always fits a 32-bit word, and a few more as the
@@ -219,113 +79,236 @@ int cut_bits(int n) {
   return std::max(cut, bits - 32);
 }
 
+std::string mebibytes(u64 bytes) {
+  if (bytes < (u64{1} << 20)) return std::to_string((bytes + 1023) >> 10) + " KiB";
+  return std::to_string((bytes + (u64{1} << 20) - 1) >> 20) + " MiB";
+}
+
+// Where a half-board chunk stopped: the north group and entry to go on from.
+struct HalfCursor {
+  u32 group = 0, entry = 0;
+  bool done = false;
+};
+
+// A chunk of half-boards: the first `size` patterns of `data`, which only grows (to `room` at
+// most when the chunks are limited), so that no pass clears or refills it.
+struct HalfList {
+  std::vector<u64> data;
+  std::size_t size = 0;
+};
+
+// Grows v to hold at least `need` elements: geometrically, but never past `room` (0: no limit).
+template <typename T>
+void grow(std::vector<T>& v, std::size_t need, std::size_t room) {
+  if (v.size() >= need) return;
+  std::size_t to = std::max(2 * v.size(), need);
+  if (room) to = std::max(need, std::min(to, room));
+  v.resize(to);
+}
+
 class HalvesEngine;
 
 class HalvesWorker final : public Worker {
  public:
-  explicit HalvesWorker(const HalvesEngine& e) : engine_(e) {}
+  explicit HalvesWorker(const HalvesEngine& e);
   std::uint64_t run(std::size_t id, std::uint64_t& nodes) override;
 
  private:
-  void half(const Quarter& north, const Quarter& south, u64 rows, u64 md1, u64 md2, bool east,
-            std::vector<u64>& out, std::uint64_t& nodes) const;
-  std::uint64_t join(const std::vector<u64>& west, const std::vector<u64>& east,
+  SliceView slice(int quarter, u32 rows);
+  void half(const SliceView& north, const SliceView& south, u64 md1, u64 md2, bool east,
+            HalfCursor& at, HalfList& out, std::uint64_t& nodes);
+  std::uint64_t pairs(const Subproblem& s, std::uint64_t& nodes);
+  std::uint64_t join(const u64* west, std::size_t west_size, const u64* east, std::size_t east_size,
                      std::uint64_t& nodes);
 
   const HalvesEngine& engine_;
-  std::vector<u64> west_, east_;
-  std::vector<u64> w_hi_gt_, w_hi_eq_, w_hi_, w_eq_, e_gt_p_, e_p_, e_gt_q_, e_eq_q_;
+  std::optional<SliceBuffer> buffers_[4];  // when the engine keeps no tables
+  std::size_t room_ = 0;                   // half-board entries a list may hold (0: no limit)
+  HalfList west_, east_;
   std::vector<u32> west_start_, east_start_;
   std::vector<u32> west_words_, east_words_;  // the rest bits, bucket by bucket
 };
 
 class HalvesEngine final : public Engine {
  public:
-  HalvesEngine(int n, unsigned threads) : layout_(make_layout(n, cut_bits(n))) {
+  HalvesEngine(int n, unsigned threads, u64 budget, HalvesTables tables)
+      : layout_(make_layout(n, cut_bits(n))) {
     const int h = n / 2, odd = n % 2;
-    north_rows_ = h + odd;                            // the middle row (odd n) belongs to the north
-    quarters_[0] = quarter_on(0, north_rows_, 0, h);  // north-west
-    quarters_[1] = quarter_on(0, north_rows_, n - h, h);                // north-east
-    quarters_[2] = quarter_on(north_rows_, n - north_rows_, 0, h);      // south-west
-    quarters_[3] = quarter_on(north_rows_, n - north_rows_, n - h, h);  // south-east
-    if (threads > 1) {
-      std::vector<std::jthread> builders;
-      for (Quarter& q : quarters_) builders.emplace_back([&] { build_quarter(layout_, q); });
-    } else {
-      for (Quarter& q : quarters_) build_quarter(layout_, q);
-    }
+    north_rows_ = h + odd;                    // the middle row (odd n) belongs to the north
+    shapes_[0] = {0, north_rows_, 0, h};      // north-west
+    shapes_[1] = {0, north_rows_, n - h, h};  // north-east
+    shapes_[2] = {north_rows_, n - north_rows_, 0, h};      // south-west
+    shapes_[3] = {north_rows_, n - north_rows_, n - h, h};  // south-east
+    on_quarters(threads, [&](int q) { sizes_[q] = count_slices(layout_, shapes_[q]); });
     make_subproblems();
+    plan(threads, budget, tables);
+    if (shared_) {
+      on_quarters(threads, [&](int q) { tables_[q].build(layout_, shapes_[q], sizes_[q]); });
+    }
   }
 
   std::size_t size() const override { return subproblems_.size(); }
   std::uint32_t weight(std::size_t id) const override { return subproblems_.at(id).weight; }
   double cost(std::size_t id) const override { return subproblems_.at(id).cost; }
   std::unique_ptr<Worker> worker() const override { return std::make_unique<HalvesWorker>(*this); }
-  std::uint64_t memory_bytes() const override {
-    std::uint64_t bytes = subproblems_.size() * sizeof(Subproblem);
-    for (const Quarter& q : quarters_) {
-      bytes += 3 * q.pattern.size() * sizeof(u64) + q.groups.size() * sizeof(Group) +
-               q.row_start.size() * sizeof(u32) + q.row_entries.size() * sizeof(u64);
-    }
-    return bytes;
-  }
+  std::uint64_t memory_bytes() const override { return planned_; }
 
   const Layout& layout() const { return layout_; }
-  const Quarter& quarter(int i) const { return quarters_[i]; }
+  const QuarterShape& shape(int q) const { return shapes_[q]; }
   const Subproblem& subproblem(std::size_t id) const { return subproblems_.at(id); }
   int north_rows() const { return north_rows_; }
+  bool shared() const { return shared_; }
+  SliceView table_slice(int q, u32 rows) const { return tables_[q].slice(rows); }
+  u64 largest_slice(int q) const { return largest_[q]; }
+  u64 chunk() const { return chunk_; }  // 0: no limit
+  u64 chunk_room() const { return chunk_ + std::max(largest_[2], largest_[3]); }
 
  private:
-  double estimate(u64 west, u64 east) const {
-    const u64 low = (u64{1} << north_rows_) - 1;
-    const double w = static_cast<double>(quarters_[0].row_entries[west & low]) *
-                     static_cast<double>(quarters_[2].row_entries[west >> north_rows_]);
-    const double e = static_cast<double>(quarters_[1].row_entries[east & low]) *
-                     static_cast<double>(quarters_[3].row_entries[east >> north_rows_]);
-    return 1.0 + std::sqrt(w) * std::sqrt(e);
+  template <class F>
+  static void on_quarters(unsigned threads, F f) {
+    if (threads > 1) {
+      std::vector<std::jthread> each;
+      for (int q = 0; q < 4; ++q) each.emplace_back([&f, q] { f(q); });
+    } else {
+      for (int q = 0; q < 4; ++q) f(q);
+    }
+  }
+
+  // Chooses where slices come from and how big the half-board chunks are, so that the whole
+  // process stays under `budget` bytes (0: no limit, tables whenever they can be indexed):
+  // shared tables when they leave each worker a good chunk, else per-worker slices, else shared
+  // tables with small chunks; refuses when none of these fits.
+  void plan(unsigned threads, u64 budget, HalvesTables tables) {
+    u64 table = 0, slices = 0, build_scratch = 0;
+    bool indexable = true;
+    for (int q = 0; q < 4; ++q) {
+      const QuarterShape& s = shapes_[q];
+      u64 entries = 0;
+      for (u32 rows = 0; rows < sizes_[q].size(); ++rows) {
+        const u64 k = sizes_[q][rows];
+        entries += k;
+        table += slice_bytes(k, std::popcount(rows), s.nc);
+        largest_[q] = std::max(largest_[q], k);
+      }
+      indexable = indexable && entries < (u64{1} << 32);
+      table += (sizes_[q].size() + 1) * sizeof(u32);
+      const u64 scratch = largest_[q] * sizeof(SliceScratch::Entry);
+      slices += slice_bytes(largest_[q], 0, s.nc) + scratch;
+      build_scratch += scratch;
+    }
+    table += threads > 1 ? build_scratch : build_scratch / 4;
+    const u64 t = threads;
+    const u64 buckets = 2 * ((u64{1} << layout_.cut) + 1) * sizeof(u32);
+    const u64 fixed = kProcessBytes + subproblems_.size() * kBytesPerSubproblem + t * buckets;
+    const u64 slack = std::max(largest_[2], largest_[3]);
+    auto need = [&](bool shared, u64 chunk) {
+      return fixed + (shared ? table : t * slices) + t * (chunk + slack) * kBytesPerHalfEntry;
+    };
+    auto chunk_for = [&](bool shared) {
+      const u64 base = need(shared, 0);
+      if (budget <= base) return u64{0};
+      return std::min(kMaxChunk, (budget - base) / t / kBytesPerHalfEntry);
+    };
+    const bool may_share = indexable && tables != HalvesTables::per_worker;
+    const bool may_own = tables != HalvesTables::shared;
+    if (tables == HalvesTables::shared && !indexable) {
+      throw std::invalid_argument("halves engine: the quarter tables cannot be indexed");
+    }
+    if (budget == 0) {
+      shared_ = may_share;
+      chunk_ = 0;
+      planned_ = need(shared_, 0);
+      return;
+    }
+    const u64 shared_chunk = may_share ? chunk_for(true) : 0;
+    const u64 own_chunk = may_own ? chunk_for(false) : 0;
+    if (shared_chunk >= kGoodChunk || (shared_chunk >= kMinChunk && shared_chunk >= own_chunk)) {
+      shared_ = true;
+      chunk_ = shared_chunk;
+    } else if (own_chunk >= kMinChunk) {
+      shared_ = false;
+      chunk_ = own_chunk;
+    } else {
+      const u64 least = std::min(may_share ? need(true, kMinChunk) : ~u64{0},
+                                 may_own ? need(false, kMinChunk) : ~u64{0});
+      throw MemoryBudgetError(
+          "count: the halves engine needs at least " + mebibytes(least) +
+              " of memory for n = " + std::to_string(layout_.n) + " on " + std::to_string(threads) +
+              (threads == 1 ? " thread" : " threads") + "; the budget is " + mebibytes(budget),
+          least);
+    }
+    planned_ = need(shared_, chunk_);
+  }
+
+  float estimate(u32 west, u32 east) const {
+    const u32 low = (1u << north_rows_) - 1;
+    const double w = static_cast<double>(sizes_[0][west & low]) *
+                     static_cast<double>(sizes_[2][west >> north_rows_]);
+    const double e = static_cast<double>(sizes_[1][east & low]) *
+                     static_cast<double>(sizes_[3][east >> north_rows_]);
+    return static_cast<float>(1.0 + std::sqrt(w) * std::sqrt(e));
   }
 
   void make_subproblems() {
     const int n = layout_.n, h = layout_.h;
-    const u64 all = (u64{1} << n) - 1;
-    auto reverse = [n](u64 x) {
-      u64 y = 0;
+    const u32 all = static_cast<u32>((u64{1} << n) - 1);
+    auto reverse = [n](u32 x) {
+      u32 y = 0;
       for (int r = 0; r < n; ++r) y |= (x >> r & 1) << (n - 1 - r);
       return y;
     };
     for (int m = n % 2 ? 0 : -1; m < (n % 2 ? n : 0); ++m) {
-      const u64 free_rows = all & ~(m >= 0 ? u64{1} << m : 0);
+      const u32 free_rows = all & ~(m >= 0 ? u32{1} << m : 0);
       int row_of[kMaxCountN];
       int k = 0;
       for (int r = 0; r < n; ++r) {
         if (free_rows >> r & 1) row_of[k++] = r;
       }
       for (u64 s = (u64{1} << h) - 1; s < (u64{1} << k);) {
-        u64 east = 0;
-        for (int i = 0; i < k; ++i) east |= (s >> i & 1) << row_of[i];
-        const u64 west = free_rows & ~east;
+        u32 east = 0;
+        for (int i = 0; i < k; ++i) east |= static_cast<u32>(s >> i & 1) << row_of[i];
+        const u32 west = free_rows & ~east;
         const int mf = m >= 0 ? n - 1 - m : -1;
-        const std::pair<int, u64> self{m, east};
-        const std::pair<int, u64> images[4] = {
+        const std::pair<int, u32> self{m, east};
+        const std::pair<int, u32> images[4] = {
             self, {mf, reverse(east)}, {m, west}, {mf, reverse(west)}};
         if (*std::min_element(std::begin(images), std::end(images)) == self) {
-          u32 distinct = 0;
+          std::uint8_t distinct = 0;
           for (int i = 0; i < 4; ++i) {
             if (std::find(images, images + i, images[i]) == images + i) ++distinct;
           }
-          subproblems_.push_back({east, m, distinct, estimate(west, east)});
+          subproblems_.push_back(
+              {east, static_cast<std::int8_t>(m), distinct, estimate(west, east)});
         }
         const u64 low = s & (0 - s), ripple = s + low;  // next subset of the same size
         s = (((ripple ^ s) >> 2) / low) | ripple;
       }
     }
+    subproblems_.shrink_to_fit();
   }
 
   Layout layout_;
   int north_rows_ = 0;
-  Quarter quarters_[4];
+  QuarterShape shapes_[4];
+  std::vector<u64> sizes_[4];  // entries per row set, by quarter
+  u64 largest_[4] = {};        // the largest slice of each quarter
+  QuarterTable tables_[4];     // when shared_
+  bool shared_ = false;
+  u64 chunk_ = 0;
+  u64 planned_ = 0;
   std::vector<Subproblem> subproblems_;
 };
+
+HalvesWorker::HalvesWorker(const HalvesEngine& e) : engine_(e) {
+  if (!e.shared()) {
+    for (int q = 0; q < 4; ++q) buffers_[q].emplace(e.layout(), e.shape(q), e.largest_slice(q));
+  }
+  room_ = e.chunk() ? e.chunk_room() : 0;
+}
+
+SliceView HalvesWorker::slice(int quarter, u32 rows) {
+  return buffers_[quarter] ? buffers_[quarter]->slice(rows) : engine_.table_slice(quarter, rows);
+}
 
 u32 reverse_bits(u32 x, int width) {
   u32 y = 0;
@@ -340,64 +323,71 @@ u32 column_tag(u32 cols, int width, bool east) {
   return std::min(z, z ^ ((1u << width) - 1));
 }
 
-// All half-boards on `rows` (board row bits) from a north and a south quarter, as patterns. The
-// inner loop writes every candidate and advances only past compatible ones, so it has no branch
-// to mispredict.
-void HalvesWorker::half(const Quarter& north, const Quarter& south, u64 rows, u64 md1, u64 md2,
-                        bool east, std::vector<u64>& out, std::uint64_t& nodes) const {
-  out.clear();
-  const int nr = engine_.north_rows();
-  const u32 rn = static_cast<u32>(rows & ((u64{1} << nr) - 1));
-  const u32 rs = static_cast<u32>(rows >> nr);
-  const u32 all_cols = (1u << north.nc) - 1;
-  const u64* sd1 = south.d1.data();
-  const u64* sd2 = south.d2.data();
-  const u64* sp = south.pattern.data();
+// The next chunk of half-boards from a north and a south slice, as patterns: every north entry
+// joined with the south entries on the remaining columns that share no diagonal with it (or the
+// middle queen's), going on from `at` until the chunk is full (then `at` says where it stopped)
+// or the slices are done. The inner loop writes every candidate and advances only past
+// compatible ones, so it has no branch to mispredict.
+void HalvesWorker::half(const SliceView& north, const SliceView& south, u64 md1, u64 md2, bool east,
+                        HalfCursor& at, HalfList& out, std::uint64_t& nodes) {
+  const int width = engine_.layout().h;
+  const u32 all_cols = (1u << width) - 1;
+  const u64 limit = engine_.chunk() ? engine_.chunk() : ~u64{0};
+  const u32 groups = static_cast<u32>(north.last - north.first);
   std::size_t size = 0;
-  for (u32 gi = north.row_start[rn]; gi < north.row_start[rn + 1]; ++gi) {
-    const Group& g = north.groups[gi];
-    const Group* s = south.find(rs, all_cols & ~g.cols);
+  for (; at.group < groups; ++at.group, at.entry = 0) {
+    const Group& g = north.first[at.group];
+    const Group* s = south.find(all_cols & ~g.cols);
     if (!s) continue;
     const u32 count = s->end - s->begin;
-    const u64 tag = u64{column_tag(s->cols, north.nc, east)} << kTagShift;
-    for (u32 i = g.begin; i < g.end; ++i) {
+    const u64 tag = u64{column_tag(s->cols, width, east)} << kTagShift;
+    for (u32 i = std::max(g.begin, at.entry); i < g.end; ++i) {
+      if (size >= limit) {
+        at.entry = i;
+        out.size = size;
+        return;
+      }
       if ((north.d1[i] & md1) | (north.d2[i] & md2)) continue;
       const u64 a1 = north.d1[i] | md1, a2 = north.d2[i] | md2, ap = north.pattern[i] | tag;
       nodes += count;
-      if (out.size() < size + count) out.resize(std::max(2 * out.size(), size + count));
-      u64* dst = out.data() + size;
+      grow(out.data, size + count, room_);
+      u64* dst = out.data.data() + size;
       std::size_t k = 0;
       for (u32 j = s->begin; j < s->end; ++j) {
-        dst[k] = ap | sp[j];
-        k += ((sd1[j] & a1) | (sd2[j] & a2)) == 0;
+        dst[k] = ap | south.pattern[j];
+        k += ((south.d1[j] & a1) | (south.d2[j] & a2)) == 0;
       }
       size += k;
     }
   }
-  out.resize(size);
+  at.done = true;
+  out.size = size;
 }
 
 // Counting sort of patterns by their cut bits; the words keep the rest bits.
 template <typename Word>
-void bucket(const std::vector<u64>& patterns, int rest, int cut, std::vector<u32>& start,
-            std::vector<Word>& words) {
+void bucket(const u64* patterns, std::size_t size, int rest, int cut, std::size_t room,
+            std::vector<u32>& start, std::vector<Word>& words) {
   const u32 buckets = 1u << cut;
   start.assign(buckets + 1, 0);
-  for (u64 p : patterns) ++start[((p & kPatternMask) >> rest) + 1];
+  for (std::size_t i = 0; i < size; ++i) ++start[((patterns[i] & kPatternMask) >> rest) + 1];
   for (u32 i = 0; i < buckets; ++i) start[i + 1] += start[i];
-  words.resize(patterns.size());
+  grow(words, size, room);
   const u64 mask = rest == 64 ? ~u64{0} : (u64{1} << rest) - 1;
-  for (u64 p : patterns) words[start[(p & kPatternMask) >> rest]++] = static_cast<Word>(p & mask);
+  for (std::size_t i = 0; i < size; ++i) {
+    const u64 p = patterns[i];
+    words[start[(p & kPatternMask) >> rest]++] = static_cast<Word>(p & mask);
+  }
   for (u32 i = buckets; i > 0; --i) start[i] = start[i - 1];  // filling moved each start on
   start[0] = 0;
 }
 
-std::uint64_t HalvesWorker::join(const std::vector<u64>& west, const std::vector<u64>& east,
-                                 std::uint64_t& nodes) {
+std::uint64_t HalvesWorker::join(const u64* west, std::size_t west_size, const u64* east,
+                                 std::size_t east_size, std::uint64_t& nodes) {
   const Layout& L = engine_.layout();
-  if (west.empty() || east.empty()) return 0;
-  bucket(west, L.rest, L.cut, west_start_, west_words_);
-  bucket(east, L.rest, L.cut, east_start_, east_words_);
+  if (west_size == 0 || east_size == 0) return 0;
+  bucket(west, west_size, L.rest, L.cut, room_, west_start_, west_words_);
+  bucket(east, east_size, L.rest, L.cut, room_, east_start_, east_words_);
   std::uint64_t pairs = 0;
   const std::uint64_t total =
       count_bucket_pairs(west_start_.data(), west_words_.data(), east_start_.data(),
@@ -406,71 +396,100 @@ std::uint64_t HalvesWorker::join(const std::vector<u64>& west, const std::vector
   return total;
 }
 
-// For even n the transpose halves the work once more. Transposing a solution S turns its east
-// rows E(S) into the set C(S) of columns whose queen is in the south half, and C(S) into E(S).
-// Take any function phi of a set of rows that the upside-down turn (reversal) and the mirror
-// (complement) leave alone, and count each solution 2 times if phi(C) > phi(E), once if they are
-// equal and not at all if phi(C) < phi(E): S and its transpose together are still counted twice,
-// and a subproblem's count is still the same for all four of its images, so the weights hold.
-// Here phi(Z) = the sorted pair (g(low half of Z), g(reversed high half of Z)) with
-// g(z) = min(z, complement of z). C(S) is the south-quarter columns of the west half (low half)
-// and of the east half (high half), so each half-board carries its g in a tag, and the pairs
-// split into five joins by how the tags compare with (p, q) = phi(E).
+// A subproblem is the sum over chunks of west half-boards and chunks of east half-boards of the
+// pairs counted between them (one chunk each unless the memory budget is small; the east half is
+// built once when it fits in one chunk).
 std::uint64_t HalvesWorker::run(std::size_t id, std::uint64_t& nodes) {
   const Subproblem& s = engine_.subproblem(id);
   const Layout& L = engine_.layout();
-  const int n = L.n, h = L.h;
+  const int n = L.n, h = L.h, nr = engine_.north_rows();
   u64 md1 = 0, md2 = 0;
   if (s.m >= 0) {
     md1 = u64{1} << (s.m + h);
     md2 = u64{1} << (s.m - h + n - 1);
   }
-  const u64 all = (u64{1} << n) - 1;
-  const u64 west_rows = all & ~s.east & ~(s.m >= 0 ? u64{1} << s.m : 0);
-  half(engine_.quarter(0), engine_.quarter(2), west_rows, md1, md2, false, west_, nodes);
-  if (west_.empty()) return 0;
-  half(engine_.quarter(1), engine_.quarter(3), s.east, md1, md2, true, east_, nodes);
-  if (east_.empty()) return 0;
-  if (n % 2 == 1) return join(west_, east_, nodes);
-
-  const u32 low = (1u << h) - 1;
-  const u32 g1 = column_tag(static_cast<u32>(s.east) & low, h, false);
-  const u32 g2 = column_tag(static_cast<u32>(s.east >> h) & low, h, true);
-  const u32 p = std::min(g1, g2), q = std::max(g1, g2);
-  w_hi_gt_.clear(), w_hi_eq_.clear(), w_hi_.clear(), w_eq_.clear();
-  for (u64 w : west_) {
-    const u32 g = static_cast<u32>(w >> kTagShift);
-    if (g < p) continue;  // then phi(C) < phi(E) whatever the east half
-    if (g == p) {
-      w_eq_.push_back(w);
+  const u32 all = static_cast<u32>((u64{1} << n) - 1);
+  const u32 west_rows = all & ~s.east & ~(s.m >= 0 ? u32{1} << s.m : 0);
+  const u32 low = (1u << nr) - 1;
+  const SliceView nw = slice(0, west_rows & low), sw = slice(2, west_rows >> nr);
+  const SliceView ne = slice(1, s.east & low), se = slice(3, s.east >> nr);
+  std::uint64_t total = 0;
+  bool east_whole = false;
+  HalfCursor west_at;
+  while (!west_at.done) {
+    half(nw, sw, md1, md2, false, west_at, west_, nodes);
+    if (west_.size == 0) continue;
+    if (east_whole) {
+      total += pairs(s, nodes);
       continue;
     }
-    w_hi_.push_back(w);
-    if (g > q) w_hi_gt_.push_back(w);
-    if (g == q) w_hi_eq_.push_back(w);
+    HalfCursor east_at;
+    for (bool first = true; !east_at.done; first = false) {
+      half(ne, se, md1, md2, true, east_at, east_, nodes);
+      east_whole = first && east_at.done;
+      total += pairs(s, nodes);
+    }
   }
-  e_gt_p_.clear(), e_p_.clear(), e_gt_q_.clear(), e_eq_q_.clear();
-  for (u64 e : east_) {
-    const u32 g = static_cast<u32>(e >> kTagShift);
-    if (g > p) e_gt_p_.push_back(e);
-    if (g == p) e_p_.push_back(e);
-    if (g > q) e_gt_q_.push_back(e);
-    if (g == q) e_eq_q_.push_back(e);
-  }
+  return total;
+}
+
+// The pairs of the current west and east chunks. For even n the transpose halves the work once
+// more. Transposing a solution S turns its east rows E(S) into the set C(S) of columns whose
+// queen is in the south half, and C(S) into E(S). Take any function phi of a set of rows that the
+// upside-down turn (reversal) and the mirror (complement) leave alone, and count each solution 2
+// times if phi(C) > phi(E), once if they are equal and not at all if phi(C) < phi(E): S and its
+// transpose together are still counted twice, and a subproblem's count is still the same for all
+// four of its images, so the weights hold. Here phi(Z) = the sorted pair (g(low half of Z),
+// g(reversed high half of Z)) with g(z) = min(z, complement of z). C(S) is the south-quarter
+// columns of the west half (low half) and of the east half (high half), so each half-board
+// carries its g in a tag, and the pairs split into five joins by how the tags compare with
+// (p, q) = phi(E).
+std::uint64_t HalvesWorker::pairs(const Subproblem& s, std::uint64_t& nodes) {
+  const int n = engine_.layout().n, h = engine_.layout().h;
+  u64* const w = west_.data.data();
+  u64* const e = east_.data.data();
+  if (n % 2 == 1) return join(w, west_.size, e, east_.size, nodes);
+  const u32 low = (1u << h) - 1;
+  const u32 g1 = column_tag(s.east & low, h, false);
+  const u32 g2 = column_tag(s.east >> h & low, h, true);
+  const u32 p = std::min(g1, g2), q = std::max(g1, g2);
+  // Both lists are partitioned in place into runs by tag g: [= p | p < g < q | = q > p | > q];
+  // the west drops g < p, since then phi(C) < phi(E) whatever the east half.
+  auto tag = [](u64 x) { return static_cast<u32>(x >> kTagShift); };
+  struct Runs {
+    u64 *eq_p, *mid, *eq_q, *gt_q, *end;
+  };
+  auto split = [&](u64* first, u64* last) {
+    Runs r;
+    r.eq_p = first;
+    r.mid = std::partition(first, last, [&](u64 x) { return tag(x) == p; });
+    r.eq_q = std::partition(r.mid, last, [&](u64 x) { return tag(x) > p && tag(x) < q; });
+    r.gt_q = std::partition(r.eq_q, last, [&](u64 x) { return tag(x) == q && q > p; });
+    r.end = std::partition(r.gt_q, last, [&](u64 x) { return tag(x) > q; });
+    return r;
+  };
+  const Runs W = split(w, w + west_.size), E = split(e, e + east_.size);
+  auto count = [&](const u64* a, const u64* a_end, const u64* b, const u64* b_end) {
+    return join(a, static_cast<std::size_t>(a_end - a), b, static_cast<std::size_t>(b_end - b),
+                nodes);
+  };
+  const u64* e_eq_q = p == q ? E.eq_p : E.eq_q;  // the east run with g = q
+  const u64* e_eq_q_end = p == q ? E.mid : E.gt_q;
   // phi(C) = (min(gw, ge), max(gw, ge)) against (p, q):
-  std::uint64_t twice = join(w_hi_, e_gt_p_, nodes);  // gw > p, ge > p
-  twice += join(w_hi_gt_, e_p_, nodes);               // gw > q >= p = ge
-  twice += join(w_eq_, e_gt_q_, nodes);               // gw = p, ge > q
-  std::uint64_t once = join(w_hi_eq_, e_p_, nodes);   // gw = q > p = ge
-  once += join(w_eq_, e_eq_q_, nodes);                // gw = p, ge = q
+  std::uint64_t twice = count(W.mid, W.end, E.mid, E.end);    // gw > p, ge > p
+  twice += count(W.gt_q, W.end, E.eq_p, E.mid);               // gw > q >= p = ge
+  twice += count(W.eq_p, W.mid, E.gt_q, E.end);               // gw = p, ge > q
+  std::uint64_t once = count(W.eq_q, W.gt_q, E.eq_p, E.mid);  // gw = q > p = ge
+  once += count(W.eq_p, W.mid, e_eq_q, e_eq_q_end);           // gw = p, ge = q
   return 2 * twice + once;
 }
 
 }  // namespace
 
-std::unique_ptr<Engine> make_halves_engine(int n, unsigned threads) {
+std::unique_ptr<Engine> make_halves_engine(int n, unsigned threads, std::uint64_t memory_budget,
+                                           HalvesTables tables) {
   if (n < 4 || n > kMaxHalvesN) throw std::invalid_argument("halves engine: n out of range");
-  return std::make_unique<HalvesEngine>(n, threads);
+  return std::make_unique<HalvesEngine>(n, threads, memory_budget, tables);
 }
 
 }  // namespace nq::detail

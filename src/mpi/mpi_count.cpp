@@ -25,7 +25,6 @@
 #include "checkpoint.hpp"
 #include "count_job.hpp"
 #include "interrupt.hpp"
-#include "memory.hpp"
 #include "mpi/coordinator.hpp"
 #include "mpi/local_workers.hpp"
 #include "mpi/transport.hpp"
@@ -132,7 +131,7 @@ std::string test_fault(int rank) {
 // ---- a counting rank -------------------------------------------------------------------------
 
 int run_worker(const nqcli::CountJob& job, int rank, unsigned threads) {
-  const nq::CountSplit split(job.n, job.engine, threads);
+  const nq::CountSplit split(job.n, job.engine, threads, job.memory);
   const Clock::time_point start = Clock::now();
   const double cpu_start = thread_cpu_seconds();
   LocalWorkers local(split, threads);
@@ -199,12 +198,8 @@ int run_worker(const nqcli::CountJob& job, int rank, unsigned threads) {
 // ---- rank 0 ----------------------------------------------------------------------------------
 
 // Everything rank 0 checks before any rank builds its tables; throws UsageError.
-void prepare(const nqcli::CountArgs& args, const nqcli::CountJob& job, int local_ranks,
+void prepare(const nqcli::CountArgs& args, const nqcli::CountJob& job,
              std::optional<nqcli::CheckpointKeeper>& keeper) {
-  if (const std::uint64_t need = nqcli::count_memory(job.n, job.engine)) {
-    // Every rank on this machine builds its own tables.
-    nqcli::require_memory(need * static_cast<std::uint64_t>(local_ranks), kJob);
-  }
   if (!args.checkpoint.empty()) {
     keeper.emplace(args.checkpoint, job.n, nq::engine_name(job.engine), args.checkpoint_every,
                    kJob);
@@ -235,7 +230,7 @@ int run_coordinator(const nqcli::CountArgs& args, const nqcli::CountJob& job,
   const Clock::time_point job_start = Clock::now();
   nqcli::InterruptGuard interrupt;
   std::stop_source stop;
-  const nq::CountSplit split(job.n, job.engine, threads);
+  const nq::CountSplit split(job.n, job.engine, threads, job.memory);
   if (keeper) {
     if (keeper->resumed_subproblems() != 0 && keeper->resumed_subproblems() != split.size()) {
       abort_job(fmt::format("checkpoint {} is for {} subproblems, this search has {}; left "
@@ -412,7 +407,9 @@ int run_mpi_count(const nqcli::CountArgs& args, int rank, int ranks) {
   std::optional<nqcli::CheckpointKeeper> keeper;
   try {
     job = nqcli::check_count_args(args, kJob);
-    if (rank == 0) prepare(args, job, local_ranks, keeper);
+    // The budget is the machine's: each of its ranks plans for its share.
+    job.memory /= static_cast<std::uint64_t>(local_ranks);
+    if (rank == 0) prepare(args, job, keeper);
   } catch (const nqcli::UsageError& e) {
     if (rank == 0) fmt::print(stderr, "nqueens-mpi: {}\n", e.what());
     code = nqcli::kExitUsage;

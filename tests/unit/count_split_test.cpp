@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "count/engine.hpp"
 #include "known_values.hpp"
 
 namespace {
@@ -110,4 +111,84 @@ TEST(count_split, refuses_boards_its_engine_cannot_take) {
                std::invalid_argument);
   EXPECT_THROW(nq::CountSplit(nq::kMaxHalvesN + 1, nq::CountEngine::halves), std::invalid_argument);
   EXPECT_EQ(nq::CountSplit(10, nq::CountEngine::automatic).engine(), nq::CountEngine::backtrack);
+}
+
+namespace {
+
+// The least budget the halves engine accepts with its slices taken from `tables`, as its
+// refusal says.
+std::uint64_t least_budget(int n, nq::detail::HalvesTables tables) {
+  try {
+    nq::detail::make_halves_engine(n, 1, 1, tables);
+  } catch (const nq::MemoryBudgetError& e) {
+    return e.needed();
+  }
+  ADD_FAILURE() << "a one-byte budget was accepted for n = " << n;
+  return 0;
+}
+
+std::vector<std::uint64_t> counts_of(const nq::detail::Engine& engine) {
+  std::vector<std::uint64_t> counts(engine.size());
+  const std::unique_ptr<nq::detail::Worker> worker = engine.worker();
+  std::uint64_t nodes = 0;
+  for (std::size_t id = 0; id < counts.size(); ++id) counts[id] = worker->run(id, nodes);
+  return counts;
+}
+
+}  // namespace
+
+// The smallest budgets give the smallest chunks of half-boards (1,024 entries, fewer than most
+// subproblems have), so the chunked joins are exercised, with the slices from shared tables and
+// built per worker; every subproblem's count must still be the unbudgeted engine's, with the
+// same ids and weights, for even and odd n, and the budget must hold the plan.
+TEST(count_split, a_tiny_memory_budget_changes_no_subproblem) {
+  using nq::detail::HalvesTables;
+  for (int n : {12, 13, 14, 15, 16}) {
+    const auto free = nq::detail::make_halves_engine(n, 1, 0);
+    const std::vector<std::uint64_t> expected = counts_of(*free);
+    for (HalvesTables tables : {HalvesTables::shared, HalvesTables::per_worker}) {
+      const std::uint64_t least = least_budget(n, tables);
+      ASSERT_GT(least, 0u);
+      EXPECT_THROW(nq::detail::make_halves_engine(n, 1, least - 1, tables), nq::MemoryBudgetError);
+      const auto tight = nq::detail::make_halves_engine(n, 1, least, tables);
+      ASSERT_EQ(tight->size(), free->size()) << "n = " << n;
+      EXPECT_LE(tight->memory_bytes(), least);
+      for (std::size_t id = 0; id < free->size(); ++id) {
+        ASSERT_EQ(tight->weight(id), free->weight(id));
+      }
+      EXPECT_EQ(counts_of(*tight), expected) << "n = " << n;
+    }
+    std::uint64_t total = 0;
+    for (std::size_t id = 0; id < free->size(); ++id) total += expected[id] * free->weight(id);
+    EXPECT_EQ(total, nq::test::kTotal[n - 1]) << "n = " << n;
+  }
+}
+
+// A budget a little over the shared tables keeps them but with small chunks; one in between
+// gives per-worker slices with larger chunks. Both give the published counts.
+TEST(count_split, every_memory_plan_gives_the_published_counts) {
+  const int n = 14;
+  std::uint64_t least = 0;
+  try {
+    nq::CountSplit(n, nq::CountEngine::halves, 2, 1);
+  } catch (const nq::MemoryBudgetError& e) {
+    least = e.needed();
+  }
+  ASSERT_GT(least, 0u);
+  for (std::uint64_t budget : {least, least + (1u << 16), least + (1u << 20), least * 4}) {
+    const nq::CountResult r =
+        nq::count({.n = n, .threads = 2, .engine = nq::CountEngine::halves, .memory = budget});
+    EXPECT_EQ(r.total, nq::test::kTotal[n - 1]) << "budget " << budget;
+    EXPECT_EQ(r.unique, nq::test::kUnique[n - 1]) << "budget " << budget;
+  }
+}
+
+TEST(count_split, the_budget_refusal_says_how_much_is_needed) {
+  try {
+    nq::CountSplit(15, nq::CountEngine::halves, 2, 1000);
+    FAIL() << "a 1000-byte budget was accepted";
+  } catch (const nq::MemoryBudgetError& e) {
+    EXPECT_NE(std::string(e.what()).find("needs at least"), std::string::npos) << e.what();
+    EXPECT_GT(e.needed(), 1000u);
+  }
 }

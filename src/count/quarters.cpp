@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: MIT
+// Quarter boards of the halves engine: the pattern layout, the counting pass, and slices built
+// into a whole shared table or into one worker's buffer (see quarters.hpp).
+#include "count/quarters.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstdlib>
+#include <stdexcept>
+#include <utility>
+
+namespace nq::detail {
+
+namespace {
+
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+
+// The squares row r has left: not in a used column, not on a used diagonal. `up` mirrors the
+// r - c diagonals (bit c - r + n - 1), so that both diagonal families are one shift away.
+u32 free_squares(const Layout& L, const QuarterShape& q, int r, u32 cols, u64 d1, u64 up) {
+  return ~(cols | static_cast<u32>(d1 >> (r + q.c0)) |
+           static_cast<u32>(up >> (q.c0 - r + L.n - 1))) &
+         ((1u << q.nc) - 1);
+}
+
+// Every entry with queens on exactly the quarter-local rows `rows`, passed to
+// visit(cols, d1, d2, pattern).
+template <class Visit>
+void enumerate_rows(const Layout& L, const QuarterShape& q, u32 rows, int lr, u32 cols, u64 d1,
+                    u64 d2, u64 up, u64 pattern, Visit& visit) {
+  while (lr < q.nr && !(rows >> lr & 1)) ++lr;
+  if (lr == q.nr) {
+    visit(cols, d1, d2, pattern);
+    return;
+  }
+  const int r = q.r0 + lr;
+  for (u32 free = free_squares(L, q, r, cols, d1, up); free; free &= free - 1) {
+    const int lc = std::countr_zero(free);
+    const int c = q.c0 + lc;
+    enumerate_rows(L, q, rows, lr + 1, cols | 1u << lc, d1 | 1ull << (r + c),
+                   d2 | 1ull << (r - c + L.n - 1), up | 1ull << (c - r + L.n - 1),
+                   pattern | L.square[r][c], visit);
+  }
+}
+
+// Adds every entry below this point (rows from `lr` on free to hold a queen or not) to the size
+// of its row set.
+void count_rows(const Layout& L, const QuarterShape& q, int lr, u32 rows, u32 cols, u64 d1, u64 up,
+                std::vector<u64>& sizes) {
+  if (lr == q.nr) {
+    ++sizes[rows];
+    return;
+  }
+  count_rows(L, q, lr + 1, rows, cols, d1, up, sizes);  // no queen in this row
+  const int r = q.r0 + lr;
+  for (u32 free = free_squares(L, q, r, cols, d1, up); free; free &= free - 1) {
+    const int lc = std::countr_zero(free);
+    const int c = q.c0 + lc;
+    count_rows(L, q, lr + 1, rows | 1u << lr, cols | 1u << lc, d1 | 1ull << (r + c),
+               up | 1ull << (c - r + L.n - 1), sizes);
+  }
+}
+
+// The entries of `rows` sorted by column set (a counting sort: a slice is small enough to sort
+// in cache), written at `offset` of the arrays, which have room; their groups are appended.
+u32 fill_slice(const Layout& L, const QuarterShape& q, u32 rows, SliceScratch& s, u32 offset,
+               u64* d1, u64* d2, u64* pattern, std::vector<Group>& groups) {
+  s.entries.clear();
+  auto collect = [&](u32 cols, u64 a, u64 b, u64 p) { s.entries.push_back({cols, a, b, p}); };
+  enumerate_rows(L, q, rows, 0, 0, 0, 0, 0, 0, collect);
+  const u32 col_sets = 1u << q.nc;
+  s.at.assign(col_sets + 1, 0);
+  for (const SliceScratch::Entry& e : s.entries) ++s.at[e.cols + 1];
+  for (u32 c = 0; c < col_sets; ++c) {
+    if (s.at[c + 1]) groups.push_back({c, offset + s.at[c], offset + s.at[c] + s.at[c + 1]});
+    s.at[c + 1] += s.at[c];
+  }
+  for (const SliceScratch::Entry& e : s.entries) {
+    const u32 i = offset + s.at[e.cols]++;
+    d1[i] = e.d1;
+    d2[i] = e.d2;
+    pattern[i] = e.pattern;
+  }
+  return static_cast<u32>(s.entries.size());
+}
+
+u64 binomial(int n, int k) {
+  u64 b = 1;
+  for (int i = 1; i <= k; ++i) b = b * static_cast<u64>(n - k + i) / static_cast<u64>(i);
+  return b;
+}
+
+}  // namespace
+
+Layout make_layout(int n, int cut) {
+  Layout L;
+  L.n = n;
+  L.h = n / 2;
+  const int len = 2 * L.h - 1;
+  L.bits = 2 * len;
+  L.cut = std::min(cut, L.bits);
+  L.rest = L.bits - L.cut;
+  std::vector<std::pair<int, int>> rank;  // (distance from the centre, slot)
+  for (int slot = 0; slot < L.bits; ++slot) {
+    const int d = slot % len;
+    rank.push_back({2 * std::abs(d - (L.h - 1)) + (slot >= len), slot});
+  }
+  std::sort(rank.begin(), rank.end());
+  int position[2 * kMaxCountN] = {};
+  for (int i = 0; i < L.bits; ++i) position[rank[i].second] = L.bits - 1 - i;
+  const int lo = n - L.h;
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      const int d1 = r + c - lo, d2 = r - c + n - 1 - lo;
+      u64 p = 0;
+      if (d1 >= 0 && d1 < len) p |= 1ull << position[d1];
+      if (d2 >= 0 && d2 < len) p |= 1ull << position[len + d2];
+      L.square[r][c] = p;
+    }
+  }
+  return L;
+}
+
+const Group* SliceView::find(u32 cols) const {
+  const Group* it =
+      std::lower_bound(first, last, cols, [](const Group& g, u32 c) { return g.cols < c; });
+  return it != last && it->cols == cols ? it : nullptr;
+}
+
+std::vector<u64> count_slices(const Layout& layout, const QuarterShape& shape) {
+  std::vector<u64> sizes(std::size_t{1} << shape.nr, 0);
+  count_rows(layout, shape, 0, 0, 0, 0, 0, sizes);
+  return sizes;
+}
+
+std::uint64_t slice_bytes(std::uint64_t entries, int rows, int columns) {
+  const u64 groups = std::min(entries, binomial(columns, rows));
+  return entries * 3 * sizeof(u64) + groups * sizeof(Group);
+}
+
+void QuarterTable::build(const Layout& layout, const QuarterShape& shape,
+                         const std::vector<u64>& slice_sizes) {
+  u64 total = 0;
+  for (u64 s : slice_sizes) total += s;
+  if (total >= (u64{1} << 32)) throw std::length_error("halves: quarter table too large");
+  d1_.resize(total);
+  d2_.resize(total);
+  pattern_.resize(total);
+  groups_.clear();
+  const u32 row_sets = 1u << shape.nr;
+  row_start_.assign(std::size_t{row_sets} + 1, 0);
+  SliceScratch scratch;
+  u32 offset = 0;
+  for (u32 rows = 0; rows < row_sets; ++rows) {
+    row_start_[rows] = static_cast<u32>(groups_.size());
+    if (slice_sizes[rows] == 0) continue;
+    offset += fill_slice(layout, shape, rows, scratch, offset, d1_.data(), d2_.data(),
+                         pattern_.data(), groups_);
+  }
+  row_start_[row_sets] = static_cast<u32>(groups_.size());
+}
+
+SliceView QuarterTable::slice(u32 rows) const {
+  return {groups_.data() + row_start_[rows], groups_.data() + row_start_[rows + 1], d1_.data(),
+          d2_.data(), pattern_.data()};
+}
+
+std::uint64_t QuarterTable::bytes() const {
+  return 3 * pattern_.size() * sizeof(u64) + groups_.size() * sizeof(Group) +
+         row_start_.size() * sizeof(u32);
+}
+
+SliceBuffer::SliceBuffer(const Layout& layout, const QuarterShape& shape, u64 largest)
+    : layout_(layout), shape_(shape) {
+  d1_.resize(largest);
+  d2_.resize(largest);
+  pattern_.resize(largest);
+  scratch_.entries.reserve(largest);
+}
+
+SliceView SliceBuffer::slice(u32 rows) {
+  if (rows != rows_) {
+    groups_.clear();
+    fill_slice(layout_, shape_, rows, scratch_, 0, d1_.data(), d2_.data(), pattern_.data(),
+               groups_);
+    rows_ = rows;
+  }
+  return {groups_.data(), groups_.data() + groups_.size(), d1_.data(), d2_.data(), pattern_.data()};
+}
+
+}  // namespace nq::detail

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+// The halves engine's quarter boards. A quarter is a block of rows and columns of the board; its
+// entries are its partial placements (every row empty or holding one queen, no two attacking),
+// each with its occupied diagonals and the pattern bits of the diagonals that cross the middle.
+// A slice is the entries on one set of rows, grouped by the set of columns they use.
+//
+// Slices come from one of two places, with the same contents in the same order: a whole table of
+// the quarter built once and shared by the workers (fast when it fits in memory), or a buffer a
+// worker fills with just the slice it needs (memory bounded by the largest slice, whatever n).
+// A counting pass gives the size of every slice first, exactly, for both the choice and the
+// engine's cost estimates.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "nqueens/count.hpp"
+
+namespace nq::detail {
+
+// Where a queen's middle-crossing diagonals go in a pattern. With h = n / 2, the diagonals r + c
+// (and r - c + n - 1) that cross the middle are those in [n - h, n + h - 2]; the longest (most
+// central) get the highest bits, and the top `cut` bits index the buckets of the pair count.
+struct Layout {
+  int n = 0, h = 0, bits = 0, cut = 0, rest = 0;
+  std::uint64_t square[kMaxCountN][kMaxCountN] = {};  // pattern bits of a queen on (r, c)
+};
+Layout make_layout(int n, int cut);
+
+struct QuarterShape {
+  int r0 = 0, nr = 0, c0 = 0, nc = 0;  // board rows [r0, r0 + nr), columns [c0, c0 + nc)
+};
+
+struct Group {  // the entries of a slice with one column set: [begin, end) of the arrays
+  std::uint32_t cols, begin, end;
+};
+
+// One slice, read-only: groups sorted by column set, one array per entry field (occupied
+// diagonals r + c and r - c + n - 1 in board numbering, and the pattern).
+struct SliceView {
+  const Group* first = nullptr;
+  const Group* last = nullptr;
+  const std::uint64_t* d1 = nullptr;
+  const std::uint64_t* d2 = nullptr;
+  const std::uint64_t* pattern = nullptr;
+
+  const Group* find(std::uint32_t cols) const;  // nullptr when no entry uses exactly `cols`
+};
+
+// Entries per row set (index: the set as quarter-local row bits), by a counting pass that visits
+// every entry once.
+std::vector<std::uint64_t> count_slices(const Layout& layout, const QuarterShape& shape);
+
+// Bytes a slice of `entries` entries on `rows` rows can take (its groups bounded by the column
+// sets of that size).
+std::uint64_t slice_bytes(std::uint64_t entries, int rows, int columns);
+
+// Reused memory for sorting one slice's entries by column set.
+struct SliceScratch {
+  struct Entry {
+    std::uint32_t cols;
+    std::uint64_t d1, d2, pattern;
+  };
+  std::vector<Entry> entries;
+  std::vector<std::uint32_t> at;
+};
+
+// The whole quarter: every slice, one after another by row set. Requires fewer than 2^32 entries.
+class QuarterTable {
+ public:
+  void build(const Layout& layout, const QuarterShape& shape,
+             const std::vector<std::uint64_t>& slice_sizes);
+  SliceView slice(std::uint32_t rows) const;
+  std::uint64_t bytes() const;
+
+ private:
+  std::vector<std::uint64_t> d1_, d2_, pattern_;
+  std::vector<Group> groups_;
+  std::vector<std::uint32_t> row_start_;  // groups of rows x: [row_start_[x], row_start_[x + 1])
+};
+
+// One slice at a time, built when asked for (the last one is kept, so asking again is free).
+class SliceBuffer {
+ public:
+  // `largest`: the most entries any slice of this quarter has (reserved once, so the buffer never
+  // grows past it).
+  SliceBuffer(const Layout& layout, const QuarterShape& shape, std::uint64_t largest);
+  SliceView slice(std::uint32_t rows);
+
+ private:
+  const Layout& layout_;
+  QuarterShape shape_;
+  std::uint32_t rows_ = ~std::uint32_t{0};
+  std::vector<std::uint64_t> d1_, d2_, pattern_;
+  std::vector<Group> groups_;
+  SliceScratch scratch_;
+};
+
+}  // namespace nq::detail
