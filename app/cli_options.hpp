@@ -76,6 +76,15 @@ inline void add_count_options(CLI::App& cmd, CountArgs& args) {
                  "Memory budget for the halves engine, e.g. 8G or 512M (default: three quarters "
                  "of the memory available); the count is the same under any budget")
       ->type_name("SIZE");
+  cmd.add_flag("--estimate", args.estimate,
+               "Project the run (time on these threads with a 95% range, memory, solutions) "
+               "from a stratified random sample of the subproblems instead of counting");
+  cmd.add_option("--strata", args.strata,
+                 "With --estimate: runs of equal estimated cost, two subproblems drawn from each "
+                 "(default 256)")
+      ->transform(whole_number(1, 100000));
+  cmd.add_option("--seed", args.seed, "With --estimate: which subproblems are drawn (default 1)")
+      ->transform(whole_number());
   cmd.add_flag("--json", args.json, "Print one JSON object");
   cmd.add_flag("-q,--quiet", args.quiet, "No statistics or progress on stderr");
   cmd.add_option("--progress", args.progress, "auto (when stderr is a terminal), always, or never")

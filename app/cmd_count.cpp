@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stop_token>
+#include <thread>
 
 #include "checkpoint.hpp"
 #include "commands.hpp"
@@ -75,9 +76,20 @@ int run_count(const CountArgs& args) {
         "count: --subproblems cannot be combined with --checkpoint, --subtotals or "
         "--check");
   }
+  if (args.estimate &&
+      (chosen || !args.checkpoint.empty() || !args.subtotals.empty() || args.check)) {
+    throw UsageError(
+        "count: --estimate cannot be combined with --subproblems, --checkpoint, --subtotals or "
+        "--check");
+  }
   InterruptGuard interrupt;
   std::stop_source stop;
   std::stop_callback forward(interrupt.token(), [&stop] { stop.request_stop(); });
+  if (args.estimate) {
+    const unsigned threads =
+        args.threads ? args.threads : std::max(1u, std::thread::hardware_concurrency());
+    return run_count_estimate(args, job, threads, 1, stop.get_token());
+  }
   nq::CountOptions options{.n = n,
                            .threads = args.threads,
                            .engine = engine,

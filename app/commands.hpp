@@ -34,6 +34,9 @@ struct CountArgs {
   std::string subtotals;          // log file: one "id weight count" line per subproblem
   std::string subproblems;        // "ID,ID,...": count just these
   std::string memory;             // budget as typed ("8G"); empty: a share of what is available
+  bool estimate = false;          // project the run from a sample instead of counting
+  unsigned strata = 256;          // --estimate: runs of equal cost, two draws each
+  std::uint64_t seed = 1;         // --estimate: which subproblems are drawn
   bool json = false;
   bool quiet = false;
 };

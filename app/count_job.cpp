@@ -5,6 +5,8 @@
 
 #include <cmath>
 #include <iostream>
+#include <optional>
+#include <string>
 
 #include "memory.hpp"
 #include "numbers.hpp"
@@ -55,6 +57,75 @@ CountJob check_count_args(const CountArgs& args, const std::string& job) {
                     nq::kMaxKnownN, c.n));
   }
   return c;
+}
+
+namespace {
+
+std::string duration(double s) {
+  if (s < 60) return fmt::format("{:.1f} s", s);
+  if (s < 3600)
+    return fmt::format("{} min {:02} s", static_cast<int>(s / 60), static_cast<int>(s) % 60);
+  if (s < 172800) return fmt::format("{:.1f} h", s / 3600);
+  if (s < 3 * 365.25 * 86400) return fmt::format("{:.1f} days", s / 86400);
+  return fmt::format("{:.1f} years", s / (365.25 * 86400));
+}
+
+std::string mib(std::uint64_t bytes) {
+  return fmt::format("{:.0f} MiB", static_cast<double>(bytes) / (1 << 20));
+}
+
+}  // namespace
+
+int run_count_estimate(const CountArgs& args, const CountJob& job, unsigned threads, int ranks,
+                       std::stop_token stop) {
+  nq::CountEstimateOptions o;
+  o.count = {
+      .n = job.n, .threads = threads, .engine = job.engine, .memory = job.memory, .stop = stop};
+  o.strata = args.strata;
+  o.seed = args.seed;
+  nq::CountEstimate e = nq::estimate_count(o);
+  const double workers = static_cast<double>(e.threads) * ranks;
+  auto wall = [&](double cpu) { return e.setup_seconds + cpu / workers; };
+  const nq::Range w{wall(e.cpu_seconds.value), wall(e.cpu_seconds.low), wall(e.cpu_seconds.high)};
+  const std::uint64_t peak = peak_memory();
+  const std::optional<nq::KnownCount> known = nq::known_count(job.n);
+  if (args.json) {
+    nlohmann::ordered_json j;
+    j["n"] = e.n;
+    j["engine"] = nq::engine_name(e.engine);
+    j["threads"] = e.threads;
+    j["ranks"] = ranks;
+    j["subproblems"] = e.subproblems;
+    j["sampled"] = e.sampled;
+    j["setup_seconds"] = e.setup_seconds;
+    j["sample_seconds"] = e.sample_seconds;
+    j["cpu_seconds"] = {e.cpu_seconds.value, e.cpu_seconds.low, e.cpu_seconds.high};
+    j["wall_seconds"] = {w.value, w.low, w.high};
+    j["total"] = {e.total.value, e.total.low, e.total.high};
+    if (known) j["published_total"] = known->total;
+    j["memory_bytes"] = e.memory_bytes;
+    j["memory_budget"] = job.memory;
+    j["memory_peak_bytes"] = peak;
+    j["complete"] = e.complete;
+    std::cout << j.dump() << '\n';
+  } else if (e.complete) {
+    const std::string on = ranks > 1 ? fmt::format("{} ranks x {} threads", ranks, e.threads)
+                                     : fmt::format("{} threads", e.threads);
+    fmt::print("{} queens, {} engine on {}: about {} (95% range {} to {})\n", e.n,
+               nq::engine_name(e.engine), on, duration(w.value), duration(w.low), duration(w.high));
+    fmt::print("  cpu time {}; {} of {} subproblems sampled in {}, setup {}\n",
+               duration(e.cpu_seconds.value), e.sampled, e.subproblems, duration(e.sample_seconds),
+               duration(e.setup_seconds));
+    fmt::print("  memory: planned {} of a {} budget{}, peak while sampling {}\n",
+               mib(e.memory_bytes), mib(job.memory), ranks > 1 ? " per rank" : "", mib(peak));
+    fmt::print("  solutions: about {:.4g} (95% range {:.4g} to {:.4g}){}\n", e.total.value,
+               e.total.low, e.total.high,
+               known ? fmt::format("; published {}", known->total) : std::string());
+  } else {
+    fmt::print("{} queens: estimate interrupted after {} subproblems\n", e.n, e.sampled);
+  }
+  std::cout.flush();
+  return e.complete ? kExitOk : kExitInterrupted;
 }
 
 int report_count(const nq::CountResult& r, const CountArgs& args,

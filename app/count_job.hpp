@@ -10,6 +10,7 @@
 
 #include "commands.hpp"
 #include "nqueens/count.hpp"
+#include "nqueens/count_estimate.hpp"
 
 namespace nqcli {
 
@@ -27,5 +28,11 @@ CountJob check_count_args(const CountArgs& args, const std::string& job);
 // the threads in the statistics line ("2 threads", "3 ranks x 2 threads").
 int report_count(const nq::CountResult& r, const CountArgs& args,
                  const nlohmann::ordered_json& extra, const std::string& workers);
+
+// `count N --estimate`: projects the run from a sample on this process's threads, for `ranks`
+// processes like it (1 for `nqueens count`), and prints the projection (a few lines, or one JSON
+// object). Returns the exit code: 0, or 130 when interrupted first.
+int run_count_estimate(const CountArgs& args, const CountJob& job, unsigned threads, int ranks,
+                       std::stop_token stop);
 
 }  // namespace nqcli

@@ -7,6 +7,7 @@
 #include "nqueens/complete.hpp"  // complete(): finish a board with queens placed or squares blocked
 #include "nqueens/construct.hpp"     // ExplicitSolution: one solution for any n, by formula
 #include "nqueens/count.hpp"         // count(): total and unique solutions
+#include "nqueens/count_estimate.hpp"  // projecting a count's time from a sample
 #include "nqueens/count_split.hpp"   // CountSplit: the subproblems, for schedulers of their own
 #include "nqueens/enumerate.hpp"     // enumerate(): all solutions or one per class, in order
 #include "nqueens/format.hpp"        // perm, board and JSON readers and writers

@@ -407,6 +407,10 @@ int run_mpi_count(const nqcli::CountArgs& args, int rank, int ranks) {
   std::optional<nqcli::CheckpointKeeper> keeper;
   try {
     job = nqcli::check_count_args(args, kJob);
+    if (args.estimate && (!args.checkpoint.empty() || !args.subtotals.empty() || args.check)) {
+      throw nqcli::UsageError(fmt::format(
+          "{}: --estimate cannot be combined with --checkpoint, --subtotals or --check", kJob));
+    }
     // The budget is the machine's: each of its ranks plans for its share.
     job.memory /= static_cast<std::uint64_t>(local_ranks);
     if (rank == 0) prepare(args, job, keeper);
@@ -416,6 +420,12 @@ int run_mpi_count(const nqcli::CountArgs& args, int rank, int ranks) {
   }
   MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
   if (code != nqcli::kExitOk) return code;
+  if (args.estimate) {
+    // Rank 0 samples on its own threads and projects for all the ranks; the others are idle.
+    if (rank != 0) return nqcli::kExitOk;
+    nqcli::InterruptGuard interrupt;
+    return nqcli::run_count_estimate(args, job, threads, ranks, interrupt.token());
+  }
   try {
     return rank == 0 ? run_coordinator(args, job, keeper, ranks, threads)
                      : run_worker(job, rank, threads);

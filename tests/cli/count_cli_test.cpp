@@ -55,9 +55,18 @@ TEST(count_cli, refuses_what_it_cannot_do) {
   auto r = run_nqueens("count 28 --check");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("n <= 27"), std::string::npos) << r.err;
-  r = run_nqueens("count 22 --engine halves");
+  r = run_nqueens("count 26 --engine halves");
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("halves engine takes n from 4 to 21"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("halves engine takes n from 4 to 25"), std::string::npos) << r.err;
+  for (const char* size : {"lots", "8Q", "-1G", "0", "G", "99999999T"}) {
+    r = run_nqueens(std::string("count 14 --memory ") + size);
+    EXPECT_EQ(r.code, 2) << size;
+    EXPECT_NE(r.err.find("--memory"), std::string::npos) << r.err;
+  }
+  r = run_nqueens("count 16 --engine halves --memory 1M");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("needs at least"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   r = run_nqueens("count 8 --engine fast");
   EXPECT_EQ(r.code, 2);
   r = run_nqueens("count 8 --checkpoint-every 0");
@@ -233,4 +242,45 @@ TEST(count_cli, audit_and_subproblems_refuse_bad_input) {
   EXPECT_EQ(run_nqueens("count 8 --subproblems 1,x").code, 2);
   EXPECT_EQ(run_nqueens("count 8 --subproblems 1,1").code, 2);
   EXPECT_EQ(run_nqueens("count 8 --subproblems 1 --check").code, 2);
+}
+
+// A small budget gives the same answer, and the process stays under it.
+TEST(count_cli, counts_the_same_within_a_small_memory_budget) {
+  for (const char* args :
+       {"count 15 --memory 24M --json --check", "count 16 --memory 24MiB --json"}) {
+    const auto r = run_nqueens(args);
+    ASSERT_EQ(r.code, 0) << args << ": " << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["engine"], "halves");
+    EXPECT_EQ(j["total"], std::string(args).find("15") != std::string::npos ? 2279184u : 14772512u);
+    EXPECT_GT(j["memory_peak_bytes"].get<std::uint64_t>(), 0u);
+    EXPECT_LE(j["memory_peak_bytes"].get<std::uint64_t>(), 24u << 20) << args;
+    EXPECT_LE(j["memory_bytes"].get<std::uint64_t>(), 24u << 20) << args;
+  }
+}
+
+// With a stratum per subproblem or two, the "sample" is the whole count, so the projected total
+// must be the exact one; with fewer strata the range must hold the published total here (n = 15
+// has 2,279,184), and bad combinations are refused.
+TEST(count_cli, estimate_projects_time_memory_and_solutions) {
+  auto r = run_nqueens("count 14 --estimate --strata 100000 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["engine"], "halves");
+  EXPECT_EQ(j["sampled"], j["subproblems"]);
+  EXPECT_NEAR(j["total"][0].get<double>(), 365596.0, 0.5);
+  EXPECT_GT(j["wall_seconds"][0].get<double>(), 0.0);
+  EXPECT_GT(j["memory_bytes"].get<std::uint64_t>(), 0u);
+  r = run_nqueens("count 15 --estimate --strata 64 --seed 3 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  j = nlohmann::json::parse(r.out);
+  EXPECT_LT(j["sampled"].get<std::uint64_t>(), j["subproblems"].get<std::uint64_t>());
+  EXPECT_LE(j["total"][1].get<double>(), j["total"][0].get<double>());
+  EXPECT_GE(j["total"][2].get<double>(), j["total"][0].get<double>());
+  EXPECT_NEAR(j["total"][0].get<double>(), 2279184.0, 2279184.0 * 0.2);
+  r = run_nqueens("count 15 --estimate");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("about"), std::string::npos) << r.out;
+  EXPECT_EQ(run_nqueens("count 15 --estimate --check").code, 2);
+  EXPECT_EQ(run_nqueens("count 15 --estimate --strata 0").code, 2);
 }

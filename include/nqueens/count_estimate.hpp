@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+// Projecting a count before running it: how long `count N` would take on the given threads, how
+// much memory it plans for, and about how many solutions it would find, from a stratified random
+// sample of its subproblems.
+//
+// The subproblems are ordered by the engine's cost estimate and cut into `strata` runs of equal
+// estimated cost; two subproblems are drawn at random from each run (one from a run of one) and
+// counted on `threads` threads side by side, as the real run would count them, and each one's
+// time is measured. A run's time is its estimated cost times the ratio of measured time to
+// estimated cost over its draws (the ratio estimator), with the stratified variance giving a 95%
+// range; the wall time is the sum divided by the threads. Counts are projected the same way.
+// Setting up the engine (its tables and subproblem list) is timed and added once.
+//
+// Example:
+//   nq::CountEstimate e = nq::estimate_count({.count = {.n = 20, .threads = 2}, .strata = 32});
+//   // e.wall_seconds: the projected run time; e.total: about 39,029,188,884
+#pragma once
+
+#include <cstdint>
+
+#include "nqueens/count.hpp"
+
+namespace nq {
+
+struct CountEstimateOptions {
+  CountOptions count;      // n, threads, engine, memory and stop are used
+  unsigned strata = 256;   // runs of equal estimated cost, two draws each
+  std::uint64_t seed = 1;  // which subproblems are drawn
+};
+
+struct Range {
+  double value = 0, low = 0, high = 0;  // the projection and its 95% range
+};
+
+struct CountEstimate {
+  int n = 0;
+  CountEngine engine = CountEngine::automatic;
+  unsigned threads = 0;
+  std::uint64_t subproblems = 0;   // in the whole count
+  std::uint64_t sampled = 0;       // counted for the estimate
+  double setup_seconds = 0;        // building the engine, once
+  double sample_seconds = 0;       // wall time spent counting the sample
+  Range cpu_seconds;               // all subproblems, summed over the threads
+  Range wall_seconds;              // setup + cpu_seconds / threads
+  Range total;                     // solutions
+  std::uint64_t memory_bytes = 0;  // the engine's memory plan
+  bool complete = false;           // false when stopped before the sample was counted
+};
+
+// Throws what count() throws for bad options.
+CountEstimate estimate_count(const CountEstimateOptions& options);
+
+}  // namespace nq

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+// estimate_count(): stratified sampling of a count's subproblems (see count_estimate.hpp).
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "nqueens/count_estimate.hpp"
+#include "nqueens/count_split.hpp"
+
+namespace nq {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr int kDraws = 2;  // per stratum
+
+struct Stratum {
+  std::size_t first = 0, size = 0;  // a run of the ids in schedule order
+  double cost = 0;                  // their estimated cost in all
+  std::vector<std::size_t> drawn;   // positions in the schedule
+};
+
+// Cuts the ids (largest cost first) into runs of about equal estimated cost.
+std::vector<Stratum> make_strata(const CountSplit& split, const std::vector<std::uint64_t>& ids,
+                                 unsigned strata) {
+  const double share = split.total_cost() / std::max(1u, strata);
+  std::vector<Stratum> out;
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (out.empty() || (out.back().cost >= share && out.size() < strata)) {
+      out.push_back({i, 0, 0, {}});
+    }
+    ++out.back().size;
+    out.back().cost += split.cost(ids[i]);
+  }
+  return out;
+}
+
+// The ratio estimator: a stratum's total of y is its estimated cost C_h times R_h =
+// sum(y) / sum(c) over its draws (drawn uniformly, so that the many small subproblems, whose
+// fixed overheads the cost model does not see, are drawn as often as they occur), with the
+// approximate variance N_h^2 (1 - n_h / N_h) s^2(y - R_h c) / n_h; summed over the strata, with a
+// 95% range.
+struct Draw {
+  double y, c;
+};
+Range project(const std::vector<Stratum>& strata, const std::vector<std::vector<Draw>>& draws) {
+  double total = 0, variance = 0;
+  for (std::size_t h = 0; h < strata.size(); ++h) {
+    const std::vector<Draw>& d = draws[h];
+    double sy = 0, sc = 0;
+    for (const Draw& x : d) sy += x.y, sc += x.c;
+    const double ratio = sc > 0 ? sy / sc : 0;
+    total += strata[h].cost * ratio;
+    const double n = static_cast<double>(d.size()), big_n = static_cast<double>(strata[h].size);
+    if (d.size() > 1) {
+      double s2 = 0;
+      for (const Draw& x : d) s2 += (x.y - ratio * x.c) * (x.y - ratio * x.c) / (n - 1);
+      variance += big_n * big_n * (1 - n / big_n) * s2 / n;
+    }
+  }
+  const double spread = 1.96 * std::sqrt(variance);
+  return {total, std::max(0.0, total - spread), total + spread};
+}
+
+}  // namespace
+
+CountEstimate estimate_count(const CountEstimateOptions& options) {
+  const CountOptions& o = options.count;
+  const unsigned threads =
+      o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+  const Clock::time_point setup_start = Clock::now();
+  const CountSplit split(o.n, o.engine, threads, o.memory);
+  const std::vector<std::uint64_t> ids = split.schedule();
+  CountEstimate e;
+  e.n = o.n;
+  e.engine = split.engine();
+  e.threads = threads;
+  e.subproblems = split.size();
+  e.memory_bytes = split.memory_bytes();
+  e.setup_seconds = std::chrono::duration<double>(Clock::now() - setup_start).count();
+
+  std::vector<Stratum> strata = make_strata(split, ids, options.strata);
+  std::mt19937_64 rng(options.seed);
+  std::vector<std::pair<std::uint64_t, std::size_t>> order;  // (id, stratum), each id once
+  for (std::size_t h = 0; h < strata.size(); ++h) {
+    Stratum& s = strata[h];
+    const std::size_t want = std::min<std::size_t>(kDraws, s.size);
+    while (s.drawn.size() < want) {
+      const std::size_t i = s.first + rng() % s.size;
+      if (std::find(s.drawn.begin(), s.drawn.end(), i) != s.drawn.end()) continue;
+      s.drawn.push_back(i);
+      order.push_back({ids[i], h});
+    }
+  }
+
+  std::vector<double> seconds(order.size()), solutions(order.size());
+  std::mutex m;
+  std::size_t next = 0;
+  thread_local Clock::time_point started;
+  thread_local std::size_t slot = 0;
+  const Clock::time_point sample_start = Clock::now();
+  const CountSplit::RunStats stats = split.run(
+      threads,
+      [&]() -> std::optional<std::uint64_t> {
+        std::lock_guard lock(m);
+        if (next == order.size()) return std::nullopt;
+        slot = next;
+        started = Clock::now();
+        return order[next++].first;
+      },
+      [&](const SubproblemCount& s) {
+        seconds[slot] = std::chrono::duration<double>(Clock::now() - started).count();
+        solutions[slot] = static_cast<double>(s.count) * s.weight;
+      },
+      o.stop);
+  e.sample_seconds = std::chrono::duration<double>(Clock::now() - sample_start).count();
+  e.sampled = stats.counted;
+  e.complete = stats.counted == order.size();
+  if (!e.complete) return e;
+  std::vector<std::vector<Draw>> times(strata.size()), counts(strata.size());
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const double c = split.cost(order[k].first);
+    times[order[k].second].push_back({seconds[k], c});
+    counts[order[k].second].push_back({solutions[k], c});
+  }
+  e.cpu_seconds = project(strata, times);
+  e.total = project(strata, counts);
+  const double t = threads;
+  e.wall_seconds = {e.setup_seconds + e.cpu_seconds.value / t,
+                    e.setup_seconds + e.cpu_seconds.low / t,
+                    e.setup_seconds + e.cpu_seconds.high / t};
+  return e;
+}
+
+}  // namespace nq
