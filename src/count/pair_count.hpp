@@ -2,16 +2,25 @@
 // The halves engine's inner loop: how many pairs (w, e) of 32-bit patterns have w & e == 0, for
 // two lists that are each sorted into 2^cut buckets by `cut` further pattern bits. Only buckets
 // whose indices are disjoint are compared (those bits would clash otherwise), exhaustively, by a
-// vector loop. The loop is compiled twice, for baseline x86-64 and for AVX2, and the best one the
-// processor runs is used unless a kernel is asked for.
+// vector loop. The loop is compiled three times, and the best one the processor runs is used
+// unless a kernel is asked for:
+//   generic  baseline x86-64 (or whatever the target is): 32-byte vectors of 8 words;
+//   avx2     the same code for AVX2;
+//   avx512   AVX-512 F, VL and BW (checked at run time): 64-byte vectors of 16 words, four of
+//            them in registers against the other list's words broadcast, the tests as masks; a
+//            bucket's tail is tested under a lane mask, and a bucket pair of 2^32 word pairs or
+//            more is counted in slices, so 32-bit lanes never overflow.
+// `best` is avx512 if the processor has it, else avx2 if it has that, else generic. Asking for a
+// kernel the processor lacks gets the best one it has below that one.
 #pragma once
 
 #include <cstdint>
 
 namespace nq::detail {
 
-enum class PairKernel { best, generic, avx2 };
+enum class PairKernel { best, generic, avx2, avx512 };
 
+// Whether this processor (and build) runs `kernel`; best and generic always.
 bool pair_kernel_available(PairKernel kernel);
 
 // west_start[b] .. west_start[b + 1] indexes the words of west bucket b (b < 2^cut); the same for
