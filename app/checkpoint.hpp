@@ -3,7 +3,7 @@
 // engine and program version. A text file, so that a person can read it:
 //
 //   nqueens-checkpoint 1
-//   version 0.1.0
+//   version 0.2.0
 //   n 18
 //   engine halves
 //   subproblems 12283

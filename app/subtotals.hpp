@@ -3,7 +3,7 @@
 // subproblem, so that anyone can recompute a sample of a long run, the way the published
 // n = 26 and n = 27 runs were checked:
 //
-//   # nqueens subtotals: n 18, engine halves, version 0.1.0, subproblems 12283
+//   # nqueens subtotals: n 18, engine halves, version 0.2.0, subproblems 12283
 //   # id weight count
 //   0 4 20968
 //   1 4 21060

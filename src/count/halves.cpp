@@ -49,8 +49,9 @@ using u64 = std::uint64_t;
 
 static_assert(kMaxHalvesN < 32, "a subproblem keeps its east rows in 32 bits");
 
-// Even n only: a half-board's pattern carries, above bit kTagShift, a tag derived from the
-// columns its south quarter uses (see HalvesWorker::run); kPatternMask keeps the diagonals.
+// A half-board's pattern carries, above bit kTagShift, a tag: for even n one derived from the
+// columns its south quarter uses, for odd n its transpose weight (see HalvesWorker::half and
+// pairs); kPatternMask keeps the diagonals.
 constexpr int kTagShift = 48;
 constexpr u64 kPatternMask = (u64{1} << kTagShift) - 1;
 
@@ -124,6 +125,7 @@ class HalvesWorker final : public Worker {
   const HalvesEngine& engine_;
   std::optional<SliceBuffer> buffers_[4];  // when the engine keeps no tables
   std::size_t room_ = 0;                   // half-board entries a list may hold (0: no limit)
+  int phi_m_ = 0;  // odd n: min(m, n - 1 - m) for the subproblem's middle-column queen
   HalfList west_, east_;
   std::vector<u32> west_start_, east_start_;
   std::vector<u32> west_words_, east_words_;  // the rest bits, bucket by bucket
@@ -240,13 +242,17 @@ class HalvesEngine final : public Engine {
     planned_ = need(shared_, chunk_);
   }
 
-  float estimate(u32 west, u32 east) const {
+  // A subproblem's cost: the geometric mean of its half sizes' bounds, squared (the pairs), and
+  // for odd n the share of middle-row columns the transpose argument keeps.
+  float estimate(u32 west, u32 east, int m) const {
+    const int n = layout_.n, h = layout_.h;
+    const double kept = m >= 0 && m != h ? static_cast<double>(h - std::min(m, n - 1 - m)) / h : 1;
     const u32 low = (1u << north_rows_) - 1;
     const double w = static_cast<double>(sizes_[0][west & low]) *
                      static_cast<double>(sizes_[2][west >> north_rows_]);
     const double e = static_cast<double>(sizes_[1][east & low]) *
                      static_cast<double>(sizes_[3][east >> north_rows_]);
-    return static_cast<float>(1.0 + std::sqrt(w) * std::sqrt(e));
+    return static_cast<float>(1.0 + kept * std::sqrt(w) * std::sqrt(e));
   }
 
   void make_subproblems() {
@@ -278,7 +284,7 @@ class HalvesEngine final : public Engine {
             if (std::find(images, images + i, images[i]) == images + i) ++distinct;
           }
           subproblems_.push_back(
-              {east, static_cast<std::int8_t>(m), distinct, estimate(west, east)});
+              {east, static_cast<std::int8_t>(m), distinct, estimate(west, east, m)});
         }
         const u64 low = s & (0 - s), ripple = s + low;  // next subset of the same size
         s = (((ripple ^ s) >> 2) / low) | ripple;
@@ -330,7 +336,8 @@ u32 column_tag(u32 cols, int width, bool east) {
 // compatible ones, so it has no branch to mispredict.
 void HalvesWorker::half(const SliceView& north, const SliceView& south, u64 md1, u64 md2, bool east,
                         HalfCursor& at, HalfList& out, std::uint64_t& nodes) {
-  const int width = engine_.layout().h;
+  const int width = engine_.layout().h, n = engine_.layout().n;
+  const bool odd = n % 2 == 1;
   const u32 all_cols = (1u << width) - 1;
   const u64 limit = engine_.chunk() ? engine_.chunk() : ~u64{0};
   const u32 groups = static_cast<u32>(north.last - north.first);
@@ -340,7 +347,7 @@ void HalvesWorker::half(const SliceView& north, const SliceView& south, u64 md1,
     const Group* s = south.find(all_cols & ~g.cols);
     if (!s) continue;
     const u32 count = s->end - s->begin;
-    const u64 tag = u64{column_tag(s->cols, width, east)} << kTagShift;
+    const u64 tag = odd ? u64{1} << kTagShift : u64{column_tag(s->cols, width, east)} << kTagShift;
     for (u32 i = std::max(g.begin, at.entry); i < g.end; ++i) {
       if (size >= limit) {
         at.entry = i;
@@ -348,13 +355,19 @@ void HalvesWorker::half(const SliceView& north, const SliceView& south, u64 md1,
         return;
       }
       if ((north.d1[i] & md1) | (north.d2[i] & md2)) continue;
-      const u64 a1 = north.d1[i] | md1, a2 = north.d2[i] | md2, ap = north.pattern[i] | tag;
+      u64 ap = (north.pattern[i] & kPatternMask) | tag;
+      if (const u64 k = north.pattern[i] >> kMiddleRowShift) {  // odd n, middle row here
+        const int phi = std::min<int>(static_cast<int>(k) - 1, n - static_cast<int>(k));
+        if (phi < phi_m_) continue;                               // weight 0
+        if (phi > phi_m_) ap = ap ^ tag ^ (u64{2} << kTagShift);  // weight 2
+      }
+      const u64 a1 = north.d1[i] | md1, a2 = north.d2[i] | md2;
       nodes += count;
       grow(out.data, size + count, room_);
       u64* dst = out.data.data() + size;
       std::size_t k = 0;
       for (u32 j = s->begin; j < s->end; ++j) {
-        dst[k] = ap | south.pattern[j];
+        dst[k] = ap | (south.pattern[j] & kPatternMask);
         k += ((south.d1[j] & a1) | (south.d2[j] & a2)) == 0;
       }
       size += k;
@@ -408,6 +421,7 @@ std::uint64_t HalvesWorker::run(std::size_t id, std::uint64_t& nodes) {
     md1 = u64{1} << (s.m + h);
     md2 = u64{1} << (s.m - h + n - 1);
   }
+  phi_m_ = s.m >= 0 ? std::min<int>(s.m, n - 1 - s.m) : 0;
   const u32 all = static_cast<u32>((u64{1} << n) - 1);
   const u32 west_rows = all & ~s.east & ~(s.m >= 0 ? u32{1} << s.m : 0);
   const u32 low = (1u << nr) - 1;
@@ -448,7 +462,18 @@ std::uint64_t HalvesWorker::pairs(const Subproblem& s, std::uint64_t& nodes) {
   const int n = engine_.layout().n, h = engine_.layout().h;
   u64* const w = west_.data.data();
   u64* const e = east_.data.data();
-  if (n % 2 == 1) return join(w, west_.size, e, east_.size, nodes);
+  if (n % 2 == 1) {
+    // Weights 1 and 2 from the transpose argument (half): one side has only weight 1.
+    auto twice = [](u64 x) { return (x >> kTagShift) == 2; };
+    u64* const w2 = std::partition(w, w + west_.size, twice);
+    u64* const e2 = std::partition(e, e + east_.size, twice);
+    const std::size_t nw2 = static_cast<std::size_t>(w2 - w),
+                      ne2 = static_cast<std::size_t>(e2 - e);
+    const std::size_t nw1 = west_.size - nw2, ne1 = east_.size - ne2;
+    return 4 * join(w, nw2, e, ne2, nodes) +
+           2 * (join(w, nw2, e2, ne1, nodes) + join(w2, nw1, e, ne2, nodes)) +
+           join(w2, nw1, e2, ne1, nodes);
+  }
   const u32 low = (1u << h) - 1;
   const u32 g1 = column_tag(s.east & low, h, false);
   const u32 g2 = column_tag(s.east >> h & low, h, true);

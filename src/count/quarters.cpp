@@ -116,6 +116,9 @@ Layout make_layout(int n, int cut) {
       u64 p = 0;
       if (d1 >= 0 && d1 < len) p |= 1ull << position[d1];
       if (d2 >= 0 && d2 < len) p |= 1ull << position[len + d2];
+      // Odd n: a queen on the middle row leaves its column + 1 in the top byte, for the
+      // transpose argument of HalvesWorker::half.
+      if (n % 2 == 1 && r == L.h) p |= static_cast<u64>(c + 1) << kMiddleRowShift;
       L.square[r][c] = p;
     }
   }

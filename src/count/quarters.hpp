@@ -22,6 +22,7 @@ namespace nq::detail {
 // Where a queen's middle-crossing diagonals go in a pattern. With h = n / 2, the diagonals r + c
 // (and r - c + n - 1) that cross the middle are those in [n - h, n + h - 2]; the longest (most
 // central) get the highest bits, and the top `cut` bits index the buckets of the pair count.
+inline constexpr int kMiddleRowShift = 56;
 struct Layout {
   int n = 0, h = 0, bits = 0, cut = 0, rest = 0;
   std::uint64_t square[kMaxCountN][kMaxCountN] = {};  // pattern bits of a queen on (r, c)

@@ -233,7 +233,7 @@ TEST(count_cli, audit_and_subproblems_refuse_bad_input) {
   EXPECT_EQ(run_nqueens("audit '" + temp_file("junk.log", "hello\n") + "'").code, 2);
   const std::string dup = temp_file(
       "dup.log",
-      "# nqueens subtotals: n 8, engine backtrack, version 0.1.0, subproblems 78\n1 8 0\n1 8 0\n");
+      "# nqueens subtotals: n 8, engine backtrack, version 0.2.0, subproblems 78\n1 8 0\n1 8 0\n");
   const auto r = run_nqueens("audit '" + dup + "'");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("line 3"), std::string::npos) << r.err;
