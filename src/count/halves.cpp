@@ -64,6 +64,8 @@ constexpr u64 kBytesPerHalfEntry = 2 * (8 + 4);
 constexpr u64 kMinChunk = 1024;       // half-board entries built and joined at a time, at least
 constexpr u64 kGoodChunk = 1u << 16;  // below this, shared tables give way to per-worker slices
 constexpr u64 kMaxChunk = u64{1} << 22;
+constexpr int kFineBits = 4;          // bucket bits below the cut, for the trie join
+constexpr u64 kLeafPairs = 1u << 14;  // the trie join's largest unsplit block
 
 struct Subproblem {
   u32 east;       // rows whose queen is in the east half
@@ -72,11 +74,12 @@ struct Subproblem {
   float cost;
 };
 
-// Bucket sizes: enough cut bits that the rest always fits a 32-bit word, and a few more as the
-// halves grow (measured on 2 cores: see bench/count.sh).
+// Bucket bits above the words: enough that the rest always fits a 32-bit word, and a few more as
+// the halves grow; the trie join splits kFineBits further bits where blocks are large (measured
+// on 2 cores: docs/algorithms.md).
 int cut_bits(int n) {
   const int bits = 2 * (2 * (n / 2) - 1);
-  int cut = n <= 13 ? 2 : n <= 17 ? 4 : 6;
+  const int cut = n <= 13 ? 2 : n <= 17 ? 4 : 6;
   return std::max(cut, bits - 32);
 }
 
@@ -141,6 +144,8 @@ class HalvesEngine final : public Engine {
     shapes_[1] = {0, north_rows_, n - h, h};  // north-east
     shapes_[2] = {north_rows_, n - north_rows_, 0, h};      // south-west
     shapes_[3] = {north_rows_, n - north_rows_, n - h, h};  // south-east
+    fine_ = std::min(layout_.bits, layout_.cut + kFineBits);
+    leaf_ = kLeafPairs;
     on_quarters(threads, [&](int q) { sizes_[q] = count_slices(layout_, shapes_[q]); });
     make_subproblems();
     plan(threads, budget, tables);
@@ -163,6 +168,8 @@ class HalvesEngine final : public Engine {
   SliceView table_slice(int q, u32 rows) const { return tables_[q].slice(rows); }
   u64 largest_slice(int q) const { return largest_[q]; }
   u64 chunk() const { return chunk_; }  // 0: no limit
+  int fine() const { return fine_; }
+  u64 leaf() const { return leaf_; }
   u64 chunk_room() const { return chunk_ + std::max(largest_[2], largest_[3]); }
 
  private:
@@ -200,7 +207,7 @@ class HalvesEngine final : public Engine {
     }
     table += threads > 1 ? build_scratch : build_scratch / 4;
     const u64 t = threads;
-    const u64 buckets = 2 * ((u64{1} << layout_.cut) + 1) * sizeof(u32);
+    const u64 buckets = 2 * ((u64{1} << fine_) + 1) * sizeof(u32);
     const u64 fixed = kProcessBytes + subproblems_.size() * kBytesPerSubproblem + t * buckets;
     const u64 slack = std::max(largest_[2], largest_[3]);
     auto need = [&](bool shared, u64 chunk) {
@@ -302,6 +309,8 @@ class HalvesEngine final : public Engine {
   bool shared_ = false;
   u64 chunk_ = 0;
   u64 planned_ = 0;
+  int fine_ = 0;  // bucket bits of the pair count (the trie join's depth)
+  u64 leaf_ = 0;  // blocks of at most this many pairs are compared, not split further
   std::vector<Subproblem> subproblems_;
 };
 
@@ -377,19 +386,21 @@ void HalvesWorker::half(const SliceView& north, const SliceView& south, u64 md1,
   out.size = size;
 }
 
-// Counting sort of patterns by their cut bits; the words keep the rest bits.
+// Counting sort of patterns by their top `fine` bits (bucket bits); the words keep the `rest` bits
+// below the top `cut`, so the lower fine - cut bucket bits are in the words too.
 template <typename Word>
-void bucket(const u64* patterns, std::size_t size, int rest, int cut, std::size_t room,
+void bucket(const u64* patterns, std::size_t size, int rest, int cut, int fine, std::size_t room,
             std::vector<u32>& start, std::vector<Word>& words) {
-  const u32 buckets = 1u << cut;
+  const u32 buckets = 1u << fine;
+  const int shift = rest - (fine - cut);
   start.assign(buckets + 1, 0);
-  for (std::size_t i = 0; i < size; ++i) ++start[((patterns[i] & kPatternMask) >> rest) + 1];
+  for (std::size_t i = 0; i < size; ++i) ++start[((patterns[i] & kPatternMask) >> shift) + 1];
   for (u32 i = 0; i < buckets; ++i) start[i + 1] += start[i];
   grow(words, size, room);
   const u64 mask = rest == 64 ? ~u64{0} : (u64{1} << rest) - 1;
   for (std::size_t i = 0; i < size; ++i) {
     const u64 p = patterns[i];
-    words[start[(p & kPatternMask) >> rest]++] = static_cast<Word>(p & mask);
+    words[start[(p & kPatternMask) >> shift]++] = static_cast<Word>(p & mask);
   }
   for (u32 i = buckets; i > 0; --i) start[i] = start[i - 1];  // filling moved each start on
   start[0] = 0;
@@ -399,12 +410,13 @@ std::uint64_t HalvesWorker::join(const u64* west, std::size_t west_size, const u
                                  std::size_t east_size, std::uint64_t& nodes) {
   const Layout& L = engine_.layout();
   if (west_size == 0 || east_size == 0) return 0;
-  bucket(west, west_size, L.rest, L.cut, room_, west_start_, west_words_);
-  bucket(east, east_size, L.rest, L.cut, room_, east_start_, east_words_);
+  const int fine = engine_.fine();
+  bucket(west, west_size, L.rest, L.cut, fine, room_, west_start_, west_words_);
+  bucket(east, east_size, L.rest, L.cut, fine, room_, east_start_, east_words_);
   std::uint64_t pairs = 0;
-  const std::uint64_t total =
-      count_bucket_pairs(west_start_.data(), west_words_.data(), east_start_.data(),
-                         east_words_.data(), static_cast<u32>(L.cut), pairs);
+  const std::uint64_t total = count_bucket_pairs(
+      west_start_.data(), west_words_.data(), east_start_.data(), east_words_.data(),
+      static_cast<u32>(L.cut), pairs, PairKernel::best, static_cast<u32>(fine), engine_.leaf());
   nodes += pairs;
   return total;
 }

@@ -66,36 +66,13 @@ using u64 = std::uint64_t;
   return total;
 }
 
-// Every pair of buckets (a, b) whose indices are disjoint, b running over the subsets of a's
-// complement. join_avx512 below repeats this loop: its block count may not be inlined into a
-// function compiled without AVX-512.
-[[gnu::always_inline]] inline u64 join_blocks(const u32* ws, const u32* w, const u32* es,
-                                              const u32* e, u32 cut, u64& pairs) {
-  const u32 full = (1u << cut) - 1;
-  u64 total = 0;
-  for (u32 a = 0; a <= full; ++a) {
-    if (ws[a] == ws[a + 1]) continue;
-    const u32 comp = full & ~a;
-    for (u32 b = comp;; b = (b - 1) & comp) {
-      const u32 e0 = es[b], e1 = es[b + 1];
-      if (e0 != e1) {
-        pairs += u64{ws[a + 1] - ws[a]} * (e1 - e0);
-        total += count_block(w + ws[a], ws[a + 1] - ws[a], e + e0, e1 - e0);
-      }
-      if (b == 0) break;
-    }
-  }
-  return total;
-}
+using BlockFn = u64 (*)(const u32* a, u32 na, const u32* b, u32 nb);
 
-u64 join_generic(const u32* ws, const u32* w, const u32* es, const u32* e, u32 cut, u64& pairs) {
-  return join_blocks(ws, w, es, e, cut, pairs);
-}
+u64 block_generic(const u32* a, u32 na, const u32* b, u32 nb) { return count_block(a, na, b, nb); }
 
 #if defined(__x86_64__)
-[[gnu::target("avx2")]] u64 join_avx2(const u32* ws, const u32* w, const u32* es, const u32* e,
-                                      u32 cut, u64& pairs) {
-  return join_blocks(ws, w, es, e, cut, pairs);
+[[gnu::target("avx2")]] u64 block_avx2(const u32* a, u32 na, const u32* b, u32 nb) {
+  return count_block(a, na, b, nb);
 }
 
 // ---- AVX-512 --------------------------------------------------------------------------------
@@ -199,27 +176,40 @@ u64 join_generic(const u32* ws, const u32* w, const u32* es, const u32* e, u32 c
   return total;
 }
 
-[[NQ_AVX512_TARGET]] u64 join_avx512(const u32* ws, const u32* w, const u32* es, const u32* e,
-                                     u32 cut, u64& pairs) {
-  const u32 full = (1u << cut) - 1;
-  u64 total = 0;
-  for (u32 a = 0; a <= full; ++a) {
-    if (ws[a] == ws[a + 1]) continue;
-    const u32 comp = full & ~a;
-    for (u32 b = comp;; b = (b - 1) & comp) {
-      const u32 e0 = es[b], e1 = es[b + 1];
-      if (e0 != e1) {
-        pairs += u64{ws[a + 1] - ws[a]} * (e1 - e0);
-        total += count_block_avx512(w + ws[a], ws[a + 1] - ws[a], e + e0, e1 - e0);
-      }
-      if (b == 0) break;
-    }
-  }
-  return total;
+[[NQ_AVX512_TARGET]] u64 block_avx512(const u32* a, u32 na, const u32* b, u32 nb) {
+  return count_block_avx512(a, na, b, nb);
 }
 
 #undef NQ_AVX512_TARGET
 #endif
+
+// The pairs of west and east words whose bucket prefixes of `level` bits are pa and pb (disjoint
+// so far): empty ranges end at once; below `cut` (bits the words lack) and while the block is
+// large, the next bit splits both ranges and the three disjoint combinations are followed; else
+// the block is compared exhaustively. The buckets' order (by all `fine` bits, highest first) keeps
+// every prefix's words contiguous.
+struct Descent {
+  const u32 *ws, *w, *es, *e;
+  u32 cut, fine;
+  u64 leaf;  // blocks of at most this many pairs are compared, not split
+  BlockFn block;
+  u64 pairs = 0;
+
+  u64 run(u32 level, u32 pa, u32 pb) {
+    const u32 shift = fine - level;
+    const u32 w0 = ws[pa << shift], w1 = ws[(pa + 1) << shift];
+    if (w0 == w1) return 0;
+    const u32 e0 = es[pb << shift], e1 = es[(pb + 1) << shift];
+    if (e0 == e1) return 0;
+    const u64 size = u64{w1 - w0} * (e1 - e0);
+    if (level >= cut && (level == fine || size <= leaf)) {
+      pairs += size;
+      return block(w + w0, w1 - w0, e + e0, e1 - e0);
+    }
+    return run(level + 1, 2 * pa, 2 * pb) + run(level + 1, 2 * pa, 2 * pb + 1) +
+           run(level + 1, 2 * pa + 1, 2 * pb);
+  }
+};
 
 bool has_avx2() {
 #if defined(__x86_64__)
@@ -254,17 +244,20 @@ bool pair_kernel_available(PairKernel kernel) {
 }
 
 std::uint64_t count_bucket_pairs(const u32* west_start, const u32* west, const u32* east_start,
-                                 const u32* east, u32 cut, std::uint64_t& pairs,
-                                 PairKernel kernel) {
+                                 const u32* east, u32 cut, std::uint64_t& pairs, PairKernel kernel,
+                                 u32 fine, std::uint64_t leaf_pairs) {
+  BlockFn block = block_generic;
 #if defined(__x86_64__)
   if ((kernel == PairKernel::best || kernel == PairKernel::avx512) && has_avx512()) {
-    return join_avx512(west_start, west, east_start, east, cut, pairs);
-  }
-  if (kernel != PairKernel::generic && has_avx2()) {
-    return join_avx2(west_start, west, east_start, east, cut, pairs);
+    block = block_avx512;
+  } else if (kernel != PairKernel::generic && has_avx2()) {
+    block = block_avx2;
   }
 #endif
-  return join_generic(west_start, west, east_start, east, cut, pairs);
+  Descent d{west_start, west, east_start, east, cut, std::max(cut, fine), leaf_pairs, block};
+  const std::uint64_t total = d.run(0, 0, 0);
+  pairs += d.pairs;
+  return total;
 }
 
 }  // namespace nq::detail

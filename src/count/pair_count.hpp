@@ -23,11 +23,19 @@ enum class PairKernel { best, generic, avx2, avx512 };
 // Whether this processor (and build) runs `kernel`; best and generic always.
 bool pair_kernel_available(PairKernel kernel);
 
-// west_start[b] .. west_start[b + 1] indexes the words of west bucket b (b < 2^cut); the same for
-// east. `pairs` grows by the number of pairs compared. Requires cut <= 16.
+// The words are sorted into 2^fine buckets (fine >= cut; a smaller value counts as cut) by the
+// `fine` pattern bits above the words' own bits; the words hold the bits below the top `cut` of
+// those, so the lower fine - cut bucket bits are also the words' highest bits.
+// west_start[b] .. west_start[b + 1] indexes the words of west bucket b (b < 2^fine); the same
+// for east. The count descends the bucket bits one at a time, following only the prefixes that
+// are disjoint (a trie join); below `cut` it always splits, and from `cut` on it splits a block
+// of west and east words only while it has more than `leaf_pairs` pairs, comparing the others
+// exhaustively with the kernel. `pairs` grows by the number of pairs compared. Requires
+// fine <= 24.
 std::uint64_t count_bucket_pairs(const std::uint32_t* west_start, const std::uint32_t* west,
                                  const std::uint32_t* east_start, const std::uint32_t* east,
                                  std::uint32_t cut, std::uint64_t& pairs,
-                                 PairKernel kernel = PairKernel::best);
+                                 PairKernel kernel = PairKernel::best, std::uint32_t fine = 0,
+                                 std::uint64_t leaf_pairs = 0);
 
 }  // namespace nq::detail

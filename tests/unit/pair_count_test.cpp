@@ -45,6 +45,33 @@ Buckets random_buckets(std::mt19937& rng, std::uint32_t cut, std::uint32_t size,
   return b;
 }
 
+// The trie join's layout: words sorted into 2^(cut + extra) buckets, the low `extra` bits of a
+// bucket's index being the word's top bits (bucket_of keeps the top `cut` bits only).
+Buckets fine_buckets(std::mt19937& rng, std::uint32_t cut, std::uint32_t extra, std::uint32_t size,
+                     int density) {
+  const std::uint32_t fine = cut + extra;
+  std::vector<std::vector<std::uint32_t>> lists(std::size_t{1} << fine), cuts(lists.size());
+  for (std::uint32_t i = 0; i < size; ++i) {
+    std::uint32_t w = 0;
+    for (int bit = 0; bit < 32; ++bit)
+      w |= static_cast<std::uint32_t>(rng() % 100 < density) << bit;
+    const std::uint32_t a = static_cast<std::uint32_t>(rng() % (1u << cut));
+    const std::uint32_t index = a << extra | (extra ? w >> (32 - extra) : 0);
+    lists[index].push_back(w);
+    cuts[index].push_back(a);
+  }
+  Buckets b;
+  b.start.push_back(0);
+  for (std::size_t k = 0; k < lists.size(); ++k) {
+    for (std::size_t i = 0; i < lists[k].size(); ++i) {
+      b.words.push_back(lists[k][i]);
+      b.bucket_of.push_back(cuts[k][i]);
+    }
+    b.start.push_back(static_cast<std::uint32_t>(b.words.size()));
+  }
+  return b;
+}
+
 std::uint64_t plain_count(const Buckets& w, const Buckets& e) {
   std::uint64_t n = 0;
   for (std::size_t i = 0; i < w.words.size(); ++i) {
@@ -103,7 +130,44 @@ void check_kernel(PairKernel kernel) {
   check(kernel, rng, 1, 1500, 4000, 20);
 }
 
+// The trie join: bucket bits below the cut, split only where a block is large; every leaf size
+// from "always split" to "never split" must give the definition's count, and never compare more
+// pairs than the flat join.
+void check_trie(PairKernel kernel) {
+  std::mt19937 rng(777);
+  int checked = 0;
+  for (std::uint32_t cut : {0u, 2u, 6u}) {
+    for (std::uint32_t extra : {1u, 4u, 8u}) {
+      for (std::uint32_t size : {0u, 9u, 200u, 2500u}) {
+        for (int density : {10, 45}) {
+          const Buckets w = fine_buckets(rng, cut, extra, size, density);
+          const Buckets e = fine_buckets(rng, cut, extra, size / 2 + 5, density);
+          const std::uint64_t expected = plain_count(w, e), flat = plain_pairs(w, e);
+          for (std::uint64_t leaf :
+               {std::uint64_t{0}, std::uint64_t{64}, std::uint64_t{1} << 14, ~std::uint64_t{0}}) {
+            std::uint64_t pairs = 0;
+            EXPECT_EQ(nq::detail::count_bucket_pairs(w.start.data(), w.words.data(), e.start.data(),
+                                                     e.words.data(), cut, pairs, kernel,
+                                                     cut + extra, leaf),
+                      expected)
+                << "cut " << cut << ", extra " << extra << ", size " << size << ", leaf " << leaf;
+            EXPECT_LE(pairs, flat);
+            ++checked;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 0);
+}
+
 }  // namespace
+
+TEST(pair_count, trie_join_matches_the_definition_with_every_kernel) {
+  for (PairKernel k : {PairKernel::generic, PairKernel::avx2, PairKernel::avx512}) {
+    if (nq::detail::pair_kernel_available(k)) check_trie(k);
+  }
+}
 
 TEST(pair_count, generic_kernel_matches_the_definition) {
   ASSERT_TRUE(nq::detail::pair_kernel_available(PairKernel::generic));
