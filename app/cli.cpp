@@ -232,6 +232,10 @@ void add_audit(CLI::App& app, AuditArgs& args) {
       ->transform(whole_number());
   cmd->add_option("-t,--threads", args.threads, "Worker threads, 1..1024 (default: all cores)")
       ->transform(whole_number(1, 1024));
+  cmd->add_option("--memory", args.memory,
+                  "Memory budget, e.g. 8G (default: three quarters of the memory available); "
+                  "any budget recomputes the same counts")
+      ->type_name("SIZE");
   cmd->footer(
       "Exit status: 0 all sampled lines match, 1 a mismatch (each one printed), 2 bad input.\n"
       "Example:\n  nqueens count 16 --subtotals n16.log && nqueens audit n16.log --sample 20\n");

@@ -12,6 +12,7 @@
 
 #include "commands.hpp"
 #include "interrupt.hpp"
+#include "memory.hpp"
 #include "nqueens/count.hpp"
 #include "nqueens/version.hpp"
 #include "numbers.hpp"
@@ -51,6 +52,8 @@ int run_audit(const AuditArgs& args) {
   nq::CountOptions options{.n = log.n,
                            .threads = args.threads,
                            .engine = *engine,
+                           .memory = args.memory.empty() ? default_memory_budget()
+                                                         : parse_memory_size(args.memory, "audit"),
                            .stop = interrupt.token(),
                            .collect = true};
   for (std::size_t i : picks) options.only.push_back(log.lines[i].id);

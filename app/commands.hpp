@@ -46,6 +46,7 @@ struct AuditArgs {
   std::uint64_t sample = 10;  // lines to recompute
   std::string seed;           // as typed; empty: a random seed, printed
   unsigned threads = 0;
+  std::string memory;  // budget as typed; empty: a share of what is available
 };
 
 struct EnumerateArgs {

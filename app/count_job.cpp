@@ -78,6 +78,14 @@ std::string mib(std::uint64_t bytes) {
 
 int run_count_estimate(const CountArgs& args, const CountJob& job, unsigned threads, int ranks,
                        std::stop_token stop) {
+  // The backtrack engine's subproblems take hours each from n = 22 on (its border split has a
+  // few thousand), so a sample of them would not be a quick look.
+  if (job.engine == nq::CountEngine::backtrack && job.n >= 22) {
+    throw UsageError(fmt::format(
+        "count: --estimate samples whole subproblems, and the backtrack engine's take hours each "
+        "at n = {}; the halves engine goes up to n = {}",
+        job.n, nq::kMaxHalvesN));
+  }
   nq::CountEstimateOptions o;
   o.count = {
       .n = job.n, .threads = threads, .engine = job.engine, .memory = job.memory, .stop = stop};

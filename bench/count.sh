@@ -9,6 +9,7 @@
 # To measure another program side by side in the same table, set OTHER to a command with {n}
 # and {t} in it (build that program outside this repository), e.g.
 #   OTHER='/tmp/other/count-{n} {t}' bench/count.sh 16 18
+# EXTRA adds options to every nqueens run, e.g. EXTRA='--memory 2G' bench/count.sh 21 21 1 2.
 #
 # Usage: bench/count.sh [NMIN] [NMAX] [RUNS] [THREADS...]   (default 14 18 3 1 2)
 set -euo pipefail
@@ -36,7 +37,8 @@ for n in $(seq "$n_min" "$n_max"); do
       : > "$scratch/times"
       for _ in $(seq "$runs"); do
         /usr/bin/time -f '%e %M' -o "$scratch/time" \
-          "$bin" count "$n" --engine "$engine" --threads "$t" --json --check -q > "$scratch/out"
+          "$bin" count "$n" --engine "$engine" --threads "$t" --json --check -q ${EXTRA:-} \
+          > "$scratch/out"
         read -r secs kib < "$scratch/time"
         echo "$secs" >> "$scratch/times"
       done

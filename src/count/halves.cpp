@@ -56,10 +56,12 @@ constexpr int kTagShift = 48;
 constexpr u64 kPatternMask = (u64{1} << kTagShift) - 1;
 
 // What the memory plan counts (see HalvesEngine::plan), in bytes. A subproblem is kept by the
-// engine (12), the schedule (8, and 16 while it is sorted) and count()'s records of finished
-// work (24 and flags); a half-board entry, west and east, by its list (8) and its bucket word (4).
+// engine (12), the schedule (8, and 16 while it is sorted), count()'s order, flags and records
+// of finished work (34), and a checkpoint's list of them, resumed and new (up to 72, and a set
+// while a journal is read); a half-board entry, west and east, by its list (8) and its bucket
+// word (4).
 constexpr u64 kProcessBytes = u64{16} << 20;  // the program, its libraries, stacks, output
-constexpr u64 kBytesPerSubproblem = 80;
+constexpr u64 kBytesPerSubproblem = 192;
 constexpr u64 kBytesPerHalfEntry = 2 * (8 + 4);
 constexpr u64 kMinChunk = 1024;       // half-board entries built and joined at a time, at least
 constexpr u64 kGoodChunk = 1u << 16;  // below this, shared tables give way to per-worker slices
@@ -210,13 +212,19 @@ class HalvesEngine final : public Engine {
     const u64 buckets = 2 * ((u64{1} << fine_) + 1) * sizeof(u32);
     const u64 fixed = kProcessBytes + subproblems_.size() * kBytesPerSubproblem + t * buckets;
     const u64 slack = std::max(largest_[2], largest_[3]);
+    // No half is longer than its largest north slice times its largest south slice (a north
+    // entry joins one south group), so a chunk never needs to be longer either.
+    auto product = [](u64 a, u64 b) { return b != 0 && a > ~u64{0} / b ? ~u64{0} : a * b; };
+    const u64 longest = std::max<u64>(
+        1, std::max(product(largest_[0], largest_[2]), product(largest_[1], largest_[3])));
+    const u64 least_chunk = std::min(kMinChunk, longest);
     auto need = [&](bool shared, u64 chunk) {
       return fixed + (shared ? table : t * slices) + t * (chunk + slack) * kBytesPerHalfEntry;
     };
     auto chunk_for = [&](bool shared) {
       const u64 base = need(shared, 0);
       if (budget <= base) return u64{0};
-      return std::min(kMaxChunk, (budget - base) / t / kBytesPerHalfEntry);
+      return std::min({kMaxChunk, longest, (budget - base) / t / kBytesPerHalfEntry});
     };
     const bool may_share = indexable && tables != HalvesTables::per_worker;
     const bool may_own = tables != HalvesTables::shared;
@@ -226,20 +234,21 @@ class HalvesEngine final : public Engine {
     if (budget == 0) {
       shared_ = may_share;
       chunk_ = 0;
-      planned_ = need(shared_, 0);
+      planned_ = need(shared_, std::min(kMaxChunk, longest));
       return;
     }
     const u64 shared_chunk = may_share ? chunk_for(true) : 0;
     const u64 own_chunk = may_own ? chunk_for(false) : 0;
-    if (shared_chunk >= kGoodChunk || (shared_chunk >= kMinChunk && shared_chunk >= own_chunk)) {
+    const u64 good_chunk = std::min(kGoodChunk, longest);
+    if (shared_chunk >= good_chunk || (shared_chunk >= least_chunk && shared_chunk >= own_chunk)) {
       shared_ = true;
       chunk_ = shared_chunk;
-    } else if (own_chunk >= kMinChunk) {
+    } else if (own_chunk >= least_chunk) {
       shared_ = false;
       chunk_ = own_chunk;
     } else {
-      const u64 least = std::min(may_share ? need(true, kMinChunk) : ~u64{0},
-                                 may_own ? need(false, kMinChunk) : ~u64{0});
+      const u64 least = std::min(may_share ? need(true, least_chunk) : ~u64{0},
+                                 may_own ? need(false, least_chunk) : ~u64{0});
       throw MemoryBudgetError(
           "count: the halves engine needs at least " + mebibytes(least) +
               " of memory for n = " + std::to_string(layout_.n) + " on " + std::to_string(threads) +

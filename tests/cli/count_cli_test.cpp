@@ -283,4 +283,20 @@ TEST(count_cli, estimate_projects_time_memory_and_solutions) {
   EXPECT_NE(r.out.find("about"), std::string::npos) << r.out;
   EXPECT_EQ(run_nqueens("count 15 --estimate --check").code, 2);
   EXPECT_EQ(run_nqueens("count 15 --estimate --strata 0").code, 2);
+  EXPECT_EQ(run_nqueens("count 27 --estimate").code, 2);
+}
+
+// A subtotal log written under a small budget (per-worker slices, chunked joins) audits under
+// the default one, line for line, and the other way round.
+TEST(count_cli, logs_written_under_one_budget_audit_under_another) {
+  const std::string tight = temp_file("budget-tight.log", "");
+  const std::string roomy = temp_file("budget-roomy.log", "");
+  ASSERT_EQ(run_nqueens("count 15 -q --memory 20M --subtotals '" + tight + "'").code, 0);
+  ASSERT_EQ(run_nqueens("count 15 -q --subtotals '" + roomy + "'").code, 0);
+  EXPECT_EQ(slurp(tight), slurp(roomy));
+  auto r = run_nqueens("audit '" + tight + "' --sample 200 --seed 5");
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  r = run_nqueens("audit '" + roomy + "' --sample 200 --seed 5 --memory 20M");
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_EQ(run_nqueens("audit '" + roomy + "' --memory 1K").code, 2);
 }
