@@ -4,8 +4,6 @@
 // with an overflow-safe scan, so "1e3", "08x" and 10^30 all get a precise message.
 #include "numbers.hpp"
 
-#include <fmt/core.h>
-
 #include <cctype>
 #include <string>
 
@@ -65,9 +63,9 @@ std::uint64_t parse_memory_size(std::string_view text, std::string_view job) {
       shift = 10 * i;
     }
   }
-  const std::string what =
-      fmt::format("{}--memory must be a size such as 8G, 512M or a number of bytes, got '{}'",
-                  job.empty() ? std::string() : std::string(job) + ": ", text);
+  const std::string what = (job.empty() ? std::string() : std::string(job) + ": ") +
+                           "--memory must be a size such as 8G, 512M or a number of bytes, got " +
+                           quoted(text);
   if (digits == 0 || shift < 0) throw UsageError(what);
   const std::uint64_t value =
       parse_whole_number(text.substr(0, digits), "--memory", 1, std::uint64_t{1} << 50, job);
