@@ -194,17 +194,18 @@ class HalvesEngine final : public Engine {
     bool indexable = true;
     for (int q = 0; q < 4; ++q) {
       const QuarterShape& s = shapes_[q];
-      u64 entries = 0;
+      u64 entries = 0, largest_bytes = 0;
       for (u32 rows = 0; rows < sizes_[q].size(); ++rows) {
-        const u64 k = sizes_[q][rows];
+        const u64 k = sizes_[q][rows], bytes = slice_bytes(k, std::popcount(rows), s.nc);
         entries += k;
-        table += slice_bytes(k, std::popcount(rows), s.nc);
+        table += bytes;
         largest_[q] = std::max(largest_[q], k);
+        largest_bytes = std::max(largest_bytes, bytes);
       }
       indexable = indexable && entries < (u64{1} << 32);
       table += (sizes_[q].size() + 1) * sizeof(u32);
       const u64 scratch = largest_[q] * sizeof(SliceScratch::Entry);
-      slices += slice_bytes(largest_[q], 0, s.nc) + scratch;
+      slices += largest_bytes + scratch;
       build_scratch += scratch;
     }
     table += threads > 1 ? build_scratch : build_scratch / 4;
