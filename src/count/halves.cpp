@@ -16,10 +16,11 @@
 // each worker builds the four slices a subproblem needs. The half-boards are built and joined in
 // chunks of a size the budget allows. Neither choice changes a subproblem's id, weight or count.
 //
-// Counting the pairs: a few of the most often occupied diagonals ("cut" bits) split both lists
-// into buckets; only buckets whose cut bits are disjoint can match, and each such pair of
-// buckets is compared exhaustively by a register-blocked vector loop (AVX2 when the processor
-// has it).
+// Counting the pairs: the pattern bits are first reordered for the subproblem (bit_order.hpp), so
+// that the diagonals both halves occupy most often come first; the top ("cut") bits split both
+// lists into buckets, only buckets whose bits are disjoint can match, a trie join descends a few
+// bits further where blocks are large, and each remaining pair of blocks is compared exhaustively
+// by a register-blocked vector loop (pair_count.hpp).
 //
 // Symmetry: turning the board upside down maps (m, east rows) to (n-1-m, reversed rows), and the
 // left-right mirror swaps east and west; only the smallest of the (up to) four images is counted,
@@ -35,6 +36,7 @@
 #include <thread>
 #include <vector>
 
+#include "count/bit_order.hpp"
 #include "count/engine.hpp"
 #include "count/pair_count.hpp"
 #include "count/quarters.hpp"
@@ -132,6 +134,7 @@ class HalvesWorker final : public Worker {
   std::size_t room_ = 0;                   // half-board entries a list may hold (0: no limit)
   int phi_m_ = 0;  // odd n: min(m, n - 1 - m) for the subproblem's middle-column queen
   HalfList west_, east_;
+  BitOrder order_;  // the subproblem's bit order, chosen from its first chunks
   std::vector<u32> west_start_, east_start_;
   std::vector<u32> west_words_, east_words_;  // the rest bits, bucket by bucket
 };
@@ -450,11 +453,12 @@ std::uint64_t HalvesWorker::run(std::size_t id, std::uint64_t& nodes) {
   const SliceView nw = slice(0, west_rows & low), sw = slice(2, west_rows >> nr);
   const SliceView ne = slice(1, s.east & low), se = slice(3, s.east >> nr);
   std::uint64_t total = 0;
-  bool east_whole = false;
+  bool east_whole = false, ordered = false;
   HalfCursor west_at;
   while (!west_at.done) {
     half(nw, sw, md1, md2, false, west_at, west_, nodes);
     if (west_.size == 0) continue;
+    if (ordered) order_.apply(west_.data.data(), west_.size);
     if (east_whole) {
       total += pairs(s, nodes);
       continue;
@@ -462,6 +466,12 @@ std::uint64_t HalvesWorker::run(std::size_t id, std::uint64_t& nodes) {
     HalfCursor east_at;
     for (bool first = true; !east_at.done; first = false) {
       half(ne, se, md1, md2, true, east_at, east_, nodes);
+      if (!ordered) {
+        order_.choose(west_.data.data(), west_.size, east_.data.data(), east_.size, L.bits);
+        order_.apply(west_.data.data(), west_.size);
+        ordered = true;
+      }
+      order_.apply(east_.data.data(), east_.size);
       east_whole = first && east_at.done;
       total += pairs(s, nodes);
     }

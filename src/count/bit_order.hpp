@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+// The halves engine's pattern bits, reordered for one subproblem. The pair count splits both
+// lists of half-board patterns by their top bits (pair_count.hpp), and a split prunes the more
+// pairs the more often both halves occupy that diagonal. How often a diagonal is occupied depends
+// strongly on the subproblem (a diagonal whose west squares all lie on east rows is never
+// occupied by the west half), so the fixed order of the layout (central diagonals highest) is a
+// poor one for most subproblems. A BitOrder ranks the bits by the product of their counts in the
+// two lists and moves them into that order, highest first; a permutation of the bits, applied to
+// both lists, leaves every AND, and so every count, as it was.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace nq::detail {
+
+class BitOrder {
+ public:
+  // The order for lists of patterns with `bits` low bits (bits <= 48; the bits above are left
+  // alone by apply): bit b's rank is by count_west(b) * count_east(b), largest first, ties to the
+  // higher bit; the i-th ranked bit moves to bit bits - 1 - i.
+  void choose(const std::uint64_t* west, std::size_t west_size, const std::uint64_t* east,
+              std::size_t east_size, int bits);
+
+  // Permutes the low `bits` bits of each pattern in place; the bits above them stay.
+  void apply(std::uint64_t* patterns, std::size_t size) const;
+
+  // Where bit b goes (for tests).
+  int position(int b) const { return position_[b]; }
+
+ private:
+  static constexpr int kBytes = 6;  // the 48 low bits, a byte at a time
+  std::uint64_t table_[kBytes][256] = {};
+  int position_[48] = {};
+  int bits_ = 0;
+};
+
+}  // namespace nq::detail

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: MIT
+// The halves engine's per-subproblem bit order (an internal header): a permutation of the
+// pattern bits that leaves every AND as it was, with the bits both lists occupy most often on top.
+#include "count/bit_order.hpp"
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstdint>
+#include <random>
+#include <set>
+#include <vector>
+
+namespace {
+
+using nq::detail::BitOrder;
+using u64 = std::uint64_t;
+
+// Patterns of `bits` low bits where bit b is set with chance density[b] percent, and a tag above
+// bit 48 that must survive.
+std::vector<u64> random_patterns(std::mt19937_64& rng, int bits, const std::vector<int>& density,
+                                 std::size_t size) {
+  std::vector<u64> out(size);
+  for (u64& p : out) {
+    for (int b = 0; b < bits; ++b)
+      p |= static_cast<u64>(rng() % 100 < static_cast<u64>(density[b])) << b;
+    p |= (rng() % 4) << 48;
+  }
+  return out;
+}
+
+TEST(bit_order, is_a_permutation_that_keeps_every_and_and_the_tags) {
+  std::mt19937_64 rng(7);
+  for (int bits : {6, 26, 30, 42, 46, 48}) {
+    std::vector<int> density(bits);
+    for (int& d : density) d = static_cast<int>(rng() % 90);
+    const std::vector<u64> west = random_patterns(rng, bits, density, 3000);
+    const std::vector<u64> east = random_patterns(rng, bits, density, 2000);
+    BitOrder order;
+    order.choose(west.data(), west.size(), east.data(), east.size(), bits);
+    std::set<int> positions;
+    for (int b = 0; b < bits; ++b) positions.insert(order.position(b));
+    ASSERT_EQ(positions.size(), static_cast<std::size_t>(bits));
+    EXPECT_EQ(*positions.begin(), 0);
+    EXPECT_EQ(*positions.rbegin(), bits - 1);
+    std::vector<u64> w2 = west, e2 = east;
+    order.apply(w2.data(), w2.size());
+    order.apply(e2.data(), e2.size());
+    const u64 low = (u64{1} << bits) - 1;
+    for (std::size_t i = 0; i < w2.size(); ++i) {
+      EXPECT_EQ(w2[i] >> 48, west[i] >> 48);
+      EXPECT_EQ(w2[i] & ~low & ((u64{1} << 48) - 1), 0u);
+      EXPECT_EQ(std::popcount(w2[i] & low), std::popcount(west[i] & low));
+      for (int b = 0; b < bits; ++b) {
+        EXPECT_EQ(west[i] >> b & 1, w2[i] >> order.position(b) & 1);
+      }
+    }
+    for (std::size_t i = 0; i < 300; ++i) {
+      for (std::size_t j = 0; j < 300; ++j) {
+        ASSERT_EQ((west[i] & east[j] & low) == 0, (w2[i] & e2[j] & low) == 0);
+      }
+    }
+  }
+}
+
+TEST(bit_order, puts_the_bits_both_lists_occupy_most_on_top) {
+  std::mt19937_64 rng(11);
+  const int bits = 42;
+  std::vector<int> density(bits, 20);
+  density[3] = 95;   // both lists, nearly always: the best split
+  density[30] = 60;  // the next best
+  std::vector<u64> west = random_patterns(rng, bits, density, 5000);
+  std::vector<u64> east = random_patterns(rng, bits, density, 5000);
+  for (u64& p : west) p &= ~(u64{1} << 41);  // bit 41: never in the west, useless to split on
+  BitOrder order;
+  order.choose(west.data(), west.size(), east.data(), east.size(), bits);
+  EXPECT_EQ(order.position(3), bits - 1);
+  EXPECT_EQ(order.position(30), bits - 2);
+  EXPECT_EQ(order.position(41), 0);
+}
+
+TEST(bit_order, ranks_lists_longer_than_its_sample_and_empty_ones) {
+  std::mt19937_64 rng(13);
+  const int bits = 30;
+  std::vector<int> density(bits, 10);
+  density[17] = 80;
+  const std::vector<u64> west = random_patterns(rng, bits, density, 100000);
+  const std::vector<u64> east = random_patterns(rng, bits, density, 70000);
+  BitOrder order;
+  order.choose(west.data(), west.size(), east.data(), east.size(), bits);
+  EXPECT_EQ(order.position(17), bits - 1);
+  order.choose(west.data(), 0, east.data(), 0, bits);  // no counts: the order stays a permutation
+  std::set<int> positions;
+  for (int b = 0; b < bits; ++b) positions.insert(order.position(b));
+  EXPECT_EQ(positions.size(), static_cast<std::size_t>(bits));
+}
+
+}  // namespace
