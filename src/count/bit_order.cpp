@@ -12,26 +12,17 @@ namespace {
 
 using u64 = std::uint64_t;
 
-// How many of a sample of the patterns have each of the 48 low bits set: a count per byte value
-// of each byte (one increment per byte of a pattern), then summed per bit. A sample of evenly
-// spaced patterns ranks the bits as well as the whole list and keeps this cheap next to the pair
-// count (the lists of n = 18 are short enough for a whole pass to show).
-constexpr std::size_t kSample = 1024;
+// How many of a sample of the patterns have each of the 48 low bits set. A sample of evenly
+// spaced patterns ranks the bits about as well as the whole list, and keeps this cheap next to
+// the pair count even where the lists are short (n = 18, 19).
+constexpr std::size_t kSample = 256;
 
 void count_bits(const u64* patterns, std::size_t size, u64 (&bit_count)[48]) {
-  std::uint32_t by_byte[6][256] = {};
+  std::fill(std::begin(bit_count), std::end(bit_count), 0);
   const std::size_t step = size > kSample ? size / kSample : 1;
   for (std::size_t i = 0; i < size; i += step) {
-    const u64 p = patterns[i];
-    for (int k = 0; k < 6; ++k) ++by_byte[k][p >> (8 * k) & 0xFF];
-  }
-  std::fill(std::begin(bit_count), std::end(bit_count), 0);
-  for (int k = 0; k < 6; ++k) {
-    for (int v = 1; v < 256; ++v) {
-      for (std::uint32_t c = by_byte[k][v], x = static_cast<std::uint32_t>(v); c && x; x &= x - 1) {
-        bit_count[8 * k + std::countr_zero(x)] += c;
-      }
-    }
+    for (u64 p = patterns[i] & ((u64{1} << 48) - 1); p; p &= p - 1)
+      ++bit_count[std::countr_zero(p)];
   }
 }
 

@@ -70,6 +70,9 @@ constexpr u64 kGoodChunk = 1u << 16;  // below this, shared tables give way to p
 constexpr u64 kMaxChunk = u64{1} << 22;
 constexpr int kFineBits = 4;          // bucket bits below the cut, for the trie join
 constexpr u64 kLeafPairs = 1u << 14;  // the trie join's largest unsplit block
+// Subproblems whose first chunks make fewer pairs keep the layout's bit order: choosing and
+// applying one costs about what it saves there (measured at n = 18 and 19).
+constexpr double kOrderPairs = 1 << 20;
 
 struct Subproblem {
   u32 east;       // rows whose queen is in the east half
@@ -125,14 +128,15 @@ class HalvesWorker final : public Worker {
   SliceView slice(int quarter, u32 rows);
   void half(const SliceView& north, const SliceView& south, u64 md1, u64 md2, bool east,
             HalfCursor& at, HalfList& out, std::uint64_t& nodes);
-  std::uint64_t pairs(const Subproblem& s, std::uint64_t& nodes);
+  std::uint64_t pairs(std::uint64_t& nodes);
   std::uint64_t join(const u64* west, std::size_t west_size, const u64* east, std::size_t east_size,
                      std::uint64_t& nodes);
 
   const HalvesEngine& engine_;
   std::optional<SliceBuffer> buffers_[4];  // when the engine keeps no tables
   std::size_t room_ = 0;                   // half-board entries a list may hold (0: no limit)
-  int phi_m_ = 0;  // odd n: min(m, n - 1 - m) for the subproblem's middle-column queen
+  int phi_m_ = 0;              // odd n: min(m, n - 1 - m) for the subproblem's middle-column queen
+  u32 tag_p_ = 0, tag_q_ = 0;  // even n: the subproblem's (p, q) = phi(E), p <= q (see pairs)
   HalfList west_, east_;
   BitOrder order_;  // the subproblem's bit order, chosen from its first chunks
   std::vector<u32> west_start_, east_start_;
@@ -369,7 +373,9 @@ void HalvesWorker::half(const SliceView& north, const SliceView& south, u64 md1,
     const Group* s = south.find(all_cols & ~g.cols);
     if (!s) continue;
     const u32 count = s->end - s->begin;
-    const u64 tag = odd ? u64{1} << kTagShift : u64{column_tag(s->cols, width, east)} << kTagShift;
+    const u32 column = odd ? 0 : column_tag(s->cols, width, east);
+    if (column < tag_p_) continue;  // weight 0 whatever the other half (see pairs)
+    const u64 tag = odd ? u64{1} << kTagShift : u64{column} << kTagShift;
     for (u32 i = std::max(g.begin, at.entry); i < g.end; ++i) {
       if (size >= limit) {
         at.entry = i;
@@ -447,33 +453,44 @@ std::uint64_t HalvesWorker::run(std::size_t id, std::uint64_t& nodes) {
     md2 = u64{1} << (s.m - h + n - 1);
   }
   phi_m_ = s.m >= 0 ? std::min<int>(s.m, n - 1 - s.m) : 0;
+  tag_p_ = tag_q_ = 0;
+  if (n % 2 == 0) {
+    const u32 half_rows = (1u << h) - 1;
+    const u32 g1 = column_tag(s.east & half_rows, h, false);
+    const u32 g2 = column_tag(s.east >> h & half_rows, h, true);
+    tag_p_ = std::min(g1, g2);
+    tag_q_ = std::max(g1, g2);
+  }
   const u32 all = static_cast<u32>((u64{1} << n) - 1);
   const u32 west_rows = all & ~s.east & ~(s.m >= 0 ? u32{1} << s.m : 0);
   const u32 low = (1u << nr) - 1;
   const SliceView nw = slice(0, west_rows & low), sw = slice(2, west_rows >> nr);
   const SliceView ne = slice(1, s.east & low), se = slice(3, s.east >> nr);
   std::uint64_t total = 0;
-  bool east_whole = false, ordered = false;
+  bool east_whole = false, ordered = false, decided = false;
   HalfCursor west_at;
   while (!west_at.done) {
     half(nw, sw, md1, md2, false, west_at, west_, nodes);
     if (west_.size == 0) continue;
     if (ordered) order_.apply(west_.data.data(), west_.size);
     if (east_whole) {
-      total += pairs(s, nodes);
+      total += pairs(nodes);
       continue;
     }
     HalfCursor east_at;
     for (bool first = true; !east_at.done; first = false) {
       half(ne, se, md1, md2, true, east_at, east_, nodes);
-      if (!ordered) {
-        order_.choose(west_.data.data(), west_.size, east_.data.data(), east_.size, L.bits);
-        order_.apply(west_.data.data(), west_.size);
-        ordered = true;
+      if (!decided) {
+        decided = true;
+        ordered = static_cast<double>(west_.size) * static_cast<double>(east_.size) >= kOrderPairs;
+        if (ordered) {
+          order_.choose(west_.data.data(), west_.size, east_.data.data(), east_.size, L.bits);
+          order_.apply(west_.data.data(), west_.size);
+        }
       }
-      order_.apply(east_.data.data(), east_.size);
+      if (ordered) order_.apply(east_.data.data(), east_.size);
       east_whole = first && east_at.done;
-      total += pairs(s, nodes);
+      total += pairs(nodes);
     }
   }
   return total;
@@ -490,8 +507,8 @@ std::uint64_t HalvesWorker::run(std::size_t id, std::uint64_t& nodes) {
 // columns of the west half (low half) and of the east half (high half), so each half-board
 // carries its g in a tag, and the pairs split into five joins by how the tags compare with
 // (p, q) = phi(E).
-std::uint64_t HalvesWorker::pairs(const Subproblem& s, std::uint64_t& nodes) {
-  const int n = engine_.layout().n, h = engine_.layout().h;
+std::uint64_t HalvesWorker::pairs(std::uint64_t& nodes) {
+  const int n = engine_.layout().n;
   u64* const w = west_.data.data();
   u64* const e = east_.data.data();
   if (n % 2 == 1) {
@@ -506,12 +523,10 @@ std::uint64_t HalvesWorker::pairs(const Subproblem& s, std::uint64_t& nodes) {
            2 * (join(w, nw2, e2, ne1, nodes) + join(w2, nw1, e, ne2, nodes)) +
            join(w2, nw1, e2, ne1, nodes);
   }
-  const u32 low = (1u << h) - 1;
-  const u32 g1 = column_tag(s.east & low, h, false);
-  const u32 g2 = column_tag(s.east >> h & low, h, true);
-  const u32 p = std::min(g1, g2), q = std::max(g1, g2);
-  // Both lists are partitioned in place into runs by tag g: [= p | p < g < q | = q > p | > q];
-  // the west drops g < p, since then phi(C) < phi(E) whatever the east half.
+  const u32 p = tag_p_, q = tag_q_;
+  // Both lists are partitioned in place into runs by tag g: [= p | p < g < q | = q > p | > q].
+  // Neither holds a g < p (half() drops them), since then phi(C) < phi(E) whatever the other
+  // half.
   auto tag = [](u64 x) { return static_cast<u32>(x >> kTagShift); };
   struct Runs {
     u64 *eq_p, *mid, *eq_q, *gt_q, *end;
@@ -522,7 +537,7 @@ std::uint64_t HalvesWorker::pairs(const Subproblem& s, std::uint64_t& nodes) {
     r.mid = std::partition(first, last, [&](u64 x) { return tag(x) == p; });
     r.eq_q = std::partition(r.mid, last, [&](u64 x) { return tag(x) > p && tag(x) < q; });
     r.gt_q = std::partition(r.eq_q, last, [&](u64 x) { return tag(x) == q && q > p; });
-    r.end = std::partition(r.gt_q, last, [&](u64 x) { return tag(x) > q; });
+    r.end = last;  // the rest: g > q
     return r;
   };
   const Runs W = split(w, w + west_.size), E = split(e, e + east_.size);
