@@ -28,8 +28,50 @@ void count_bits(const u64* patterns, std::size_t size, u64 (&bit_count)[48]) {
 
 }  // namespace
 
+// The first ranks again, one at a time, each the bit that splits off the most of a sample's pairs
+// still disjoint on the bits ranked before it (the product order assumes the bits independent;
+// they are not). The sample's pairs are kept as bit planes: plane b holds, for each pair, whether
+// both of its patterns have bit b.
+void BitOrder::greedy(const u64* west, std::size_t west_size, const u64* east,
+                      std::size_t east_size, int bits, int* rank) const {
+  constexpr std::size_t kSide = 128, kWords = kSide / 64;
+  const std::size_t sw = std::min(west_size, kSide), se = std::min(east_size, kSide);
+  u64 east_has[48][kWords] = {};  // east sample j has bit b
+  for (std::size_t j = 0; j < se; ++j) {
+    const u64 e = east[j * (east_size / se)];
+    for (u64 y = e & ((u64{1} << bits) - 1); y; y &= y - 1) {
+      east_has[std::countr_zero(y)][j / 64] |= u64{1} << (j % 64);
+    }
+  }
+  static thread_local u64 plane[48][kSide * kWords];
+  u64 alive[kSide * kWords] = {};
+  for (std::size_t i = 0; i < sw; ++i) {
+    const u64 w = west[i * (west_size / sw)];
+    for (int b = 0; b < bits; ++b) {
+      for (std::size_t k = 0; k < kWords; ++k)
+        plane[b][i * kWords + k] = (w >> b & 1) ? east_has[b][k] : 0;
+    }
+    for (std::size_t k = 0; k < kWords; ++k) alive[i * kWords + k] = ~u64{0};
+  }
+  const std::size_t words = sw * kWords;
+  const int steps = std::min(kGreedyRanks, bits);
+  for (int step = 0; step < steps; ++step) {
+    int best = -1;
+    u64 best_hits = 0;
+    for (int i = step; i < bits; ++i) {
+      u64 hits = 0;
+      for (std::size_t k = 0; k < words; ++k)
+        hits += static_cast<u64>(std::popcount(plane[rank[i]][k] & alive[k]));
+      if (hits > best_hits) best = i, best_hits = hits;
+    }
+    if (best < 0) break;  // no sample pair left: the product order decides the rest
+    std::rotate(rank + step, rank + best, rank + best + 1);
+    for (std::size_t k = 0; k < words; ++k) alive[k] &= ~plane[rank[step]][k];
+  }
+}
+
 void BitOrder::choose(const u64* west, std::size_t west_size, const u64* east,
-                      std::size_t east_size, int bits) {
+                      std::size_t east_size, int bits, double greedy_pairs) {
   bits_ = bits;
   u64 cw[48], ce[48];
   count_bits(west, west_size, cw);
@@ -42,6 +84,10 @@ void BitOrder::choose(const u64* west, std::size_t west_size, const u64* east,
     const double pb = static_cast<double>(cw[b]) * static_cast<double>(ce[b]);
     return pa != pb ? pa > pb : a > b;
   });
+  if (west_size > 0 && east_size > 0 &&
+      static_cast<double>(west_size) * static_cast<double>(east_size) >= greedy_pairs) {
+    greedy(west, west_size, east, east_size, bits, rank);
+  }
   for (int i = 0; i < bits; ++i) position_[rank[i]] = bits - 1 - i;
   for (int k = 0; k < kBytes; ++k) {
     table_[k][0] = 0;

@@ -79,6 +79,33 @@ TEST(bit_order, puts_the_bits_both_lists_occupy_most_on_top) {
   EXPECT_EQ(order.position(41), 0);
 }
 
+TEST(bit_order, greedy_ranks_skip_a_bit_that_always_comes_with_a_better_one) {
+  std::mt19937_64 rng(17);
+  const int bits = 40;
+  std::vector<int> density(bits, 20);
+  density[5] = 90;
+  density[6] = 90;  // bit 6 is made a copy of bit 5 below: after 5 it splits nothing more
+  density[9] = 70;  // independent, so second best once 5 is taken
+  auto copy_5_to_6 = [](std::vector<u64>& list) {
+    for (u64& p : list) p = (p & ~(u64{1} << 6)) | ((p >> 5 & 1) << 6);
+  };
+  std::vector<u64> west = random_patterns(rng, bits, density, 4000);
+  std::vector<u64> east = random_patterns(rng, bits, density, 4000);
+  copy_5_to_6(west);
+  copy_5_to_6(east);
+  BitOrder by_product, greedy;
+  by_product.choose(west.data(), west.size(), east.data(), east.size(), bits, 1e300);
+  greedy.choose(west.data(), west.size(), east.data(), east.size(), bits, 0);
+  EXPECT_GE(by_product.position(6), bits - 2);  // the product order puts 5 and 6 on top
+  EXPECT_GE(by_product.position(5), bits - 2);
+  EXPECT_EQ(by_product.position(9), bits - 3);
+  EXPECT_EQ(greedy.position(9), bits - 2);  // the greedy one takes 9 before the copy
+  EXPECT_TRUE(greedy.position(5) == bits - 1 || greedy.position(6) == bits - 1);
+  std::set<int> positions;
+  for (int b = 0; b < bits; ++b) positions.insert(greedy.position(b));
+  EXPECT_EQ(positions.size(), static_cast<std::size_t>(bits));
+}
+
 TEST(bit_order, ranks_lists_longer_than_its_sample_and_empty_ones) {
   std::mt19937_64 rng(13);
   const int bits = 30;
