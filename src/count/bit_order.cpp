@@ -72,7 +72,6 @@ void BitOrder::greedy(const u64* west, std::size_t west_size, const u64* east,
 
 void BitOrder::choose(const u64* west, std::size_t west_size, const u64* east,
                       std::size_t east_size, int bits, double greedy_pairs) {
-  bits_ = bits;
   u64 cw[48], ce[48];
   count_bits(west, west_size, cw);
   count_bits(east, east_size, ce);

@@ -44,7 +44,6 @@ class BitOrder {
   static constexpr int kBytes = 6;  // the 48 low bits, a byte at a time
   std::uint64_t table_[kBytes][256] = {};
   int position_[48] = {};
-  int bits_ = 0;
 };
 
 }  // namespace nq::detail
