@@ -16,9 +16,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stop_token>
+#include <vector>
 
+#include "nqueens/first_proof.hpp"
 #include "nqueens/placement.hpp"
 
 namespace nq {
@@ -30,12 +33,36 @@ struct SolveOptions {
   std::stop_token stop = {};  // request_stop() abandons the search (complete == false)
   bool probing = true;        // false: the plain row-by-row search (an independent reference)
   unsigned threads = 0;       // probing threads; 0 = std::thread::hardware_concurrency()
+
+  // Probing only. Every step of the proof (first_proof.hpp) as it is made, one call at a time;
+  // the calls come from the search threads.
+  std::function<void(const FirstStep&)> on_step = {};
+  // The steps of an earlier run for the same n, in their order (from a checkpoint): the rows it
+  // settled are taken as they are and the row it was on continues where it stood.
+  std::vector<FirstStep> resume = {};
+  // A probe's search that runs past this many nodes is cut into pieces that the threads share
+  // (and that a checkpoint keeps); the budget grows with the work the row has taken.
+  std::uint64_t piece_nodes = std::uint64_t{1} << 18;
+};
+
+// How one row of the probing search was settled.
+struct FirstRowReport {
+  int row = 0;
+  int column = -1;            // chosen; -1: none (n = 2, 3)
+  int probed = 0;             // columns left of the known completion's that were searched
+  int refuted_at_once = 0;    // of those, refuted by propagation or the bound at the root
+  int refuted_by_search = 0;  // of those, refuted by a search
+  std::uint64_t pieces = 0;   // pieces searched
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  bool resumed = false;  // settled by the run a checkpoint came from
 };
 
 struct SolveResult {
   std::optional<Placement> solution;  // empty: none exists (n = 2, 3) or the search was stopped
   std::uint64_t nodes = 0;            // search nodes (plain: queens placed)
   bool complete = false;              // false when stopped before an answer
+  std::vector<FirstRowReport> rows;   // probing: one per row settled by this run or resumed
 };
 
 SolveResult solve_first(const SolveOptions& options);

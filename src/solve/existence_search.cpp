@@ -45,12 +45,19 @@ NQ_POPCOUNT_CLONES int free_squares(const Residual& board) {
 
 }  // namespace
 
+std::vector<Square> SuspendedPath::path() const {
+  std::vector<Square> squares;
+  for (const Node& node : nodes) squares.push_back(node.children[node.current]);
+  return squares;
+}
+
 ExistenceSearch::ExistenceSearch(std::stop_token stop, const std::atomic<bool>& cancel,
-                                 std::uint64_t budget, SplitMix64* rng)
+                                 std::uint64_t budget, SplitMix64* rng, bool suspend)
     : stop_(std::move(stop)),
       cancel_(cancel),
       budget_(budget),
       rng_(rng),
+      suspend_(suspend && rng == nullptr),
       levels_(kResidualMaxN + 1) {}
 
 bool ExistenceSearch::viable(Residual& board) {
@@ -65,15 +72,21 @@ bool ExistenceSearch::search(const Residual& board, std::size_t depth) {
     }
     return true;
   }
-  if (++nodes_ > budget_ || ((nodes_ & 255) == 0 &&
-                             (stop_.stop_requested() || cancel_.load(std::memory_order_relaxed)))) {
-    stopped_ = true;
+  if (++nodes_ > budget_) {
+    --nodes_;  // not expanded: the node is left for whoever searches the rest
+    stopped_ = budget_spent_ = true;
+    if (suspend_) suspended_.nodes.resize(depth);
+    return false;
   }
-  if (stopped_) return false;
+  if ((nodes_ & 255) == 0 && (stop_.stop_requested() || cancel_.load(std::memory_order_relaxed))) {
+    stopped_ = true;
+    return false;
+  }
 
   const Line line = most_constrained(board);
   Level& level = levels_[depth];
   level.boards.clear();
+  level.squares.clear();
   level.order.clear();
   for (std::uint64_t f = line.is_row ? board.row_free[line.index] : board.col_free[line.index];
        f != 0; f &= f - 1) {
@@ -86,20 +99,37 @@ bool ExistenceSearch::search(const Residual& board, std::size_t depth) {
     const int key = rng_ ? static_cast<int>(rng_->below(1u << 30)) : -free_squares(child);
     level.order.emplace_back(key, level.boards.size());
     level.boards.push_back(child);
+    level.squares.push_back(line.is_row ? Square{line.index, at} : Square{at, line.index});
   }
   std::stable_sort(level.order.begin(), level.order.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (const auto& [key, index] : level.order) {
-    if (search(level.boards[index], depth + 1)) return true;
-    if (stopped_) return false;
+  std::uint64_t child_nodes[kResidualMaxN];
+  for (std::size_t i = 0; i < level.order.size(); ++i) {
+    const std::uint64_t before = nodes_;
+    if (search(level.boards[level.order[i].second], depth + 1)) return true;
+    child_nodes[i] = nodes_ - before;
+    if (stopped_) {
+      if (budget_spent_ && suspend_) {  // unwinding from the node where the budget ran out
+        SuspendedPath::Node& node = suspended_.nodes[depth];
+        node.is_row = line.is_row;
+        node.line = line.index;
+        node.children.clear();
+        for (const auto& [key, index] : level.order) node.children.push_back(level.squares[index]);
+        node.nodes.assign(child_nodes, child_nodes + i);
+        node.current = i;
+      }
+      return false;
+    }
   }
   return false;
 }
 
 ExistenceSearch::Outcome ExistenceSearch::run(Residual board) {
+  suspended_.nodes.clear();
   if (!viable(board)) return Outcome::refuted;
   if (search(board, 0)) return Outcome::completed;
-  return stopped_ ? Outcome::stopped : Outcome::refuted;
+  if (!stopped_) return Outcome::refuted;
+  return budget_spent_ && suspend_ ? Outcome::suspended : Outcome::stopped;
 }
 
 }  // namespace nq::detail

@@ -14,24 +14,48 @@
 #include <stop_token>
 #include <vector>
 
+#include "nqueens/first_proof.hpp"
 #include "solve/residual.hpp"
 #include "split_mix.hpp"
 
 namespace nq::detail {
 
+using nq::Square;
+
+// Where an exhaustive search stood when its budget ran out, as the nodes on its current path.
+// Node d of the path branched on `line` (a row, or a column when !is_row) and its board is the
+// search's root with the chosen squares of nodes 0..d-1 placed. Its children (the free squares
+// of the line that survived propagation and the bound) are listed in search order: those before
+// `current` were refuted, each in `nodes[i]` nodes, `current` is the path's next node (the last
+// node: none) and those after it were not reached. The last node of the path was not expanded.
+struct SuspendedPath {
+  struct Node {
+    bool is_row = true;
+    int line = 0;
+    std::vector<Square> children;
+    std::vector<std::uint64_t> nodes;  // for children[0..current)
+    std::size_t current = 0;
+  };
+  std::vector<Node> nodes;           // the branching nodes above the unexpanded last one
+  std::vector<Square> path() const;  // the chosen squares, root to the unexpanded node
+};
+
 class ExistenceSearch {
  public:
-  enum class Outcome { completed, refuted, stopped };
+  enum class Outcome { completed, refuted, stopped, suspended };
 
-  // The search stops (Outcome::stopped) when `stop` is requested, when `cancel` is set or after
-  // `budget` nodes. A non-null `rng` selects the random mode.
+  // The search stops (Outcome::stopped) when `stop` is requested or `cancel` is set. After
+  // `budget` nodes it stops too, or, when `suspend`, it reports Outcome::suspended and where it
+  // stood (suspended()), so that the rest can be searched as separate pieces. A non-null `rng`
+  // selects the random mode.
   ExistenceSearch(std::stop_token stop, const std::atomic<bool>& cancel, std::uint64_t budget,
-                  SplitMix64* rng);
+                  SplitMix64* rng, bool suspend = false);
 
   // `board` is one where place() has just succeeded.
   Outcome run(Residual board);
   const std::vector<int>& completion() const { return completion_; }  // column of every row
   std::uint64_t nodes() const { return nodes_; }
+  const SuspendedPath& suspended() const { return suspended_; }
 
  private:
   bool viable(Residual& board);
@@ -43,9 +67,13 @@ class ExistenceSearch {
   SplitMix64* rng_;
   std::uint64_t nodes_ = 0;
   bool stopped_ = false;
+  bool suspend_ = false;
+  bool budget_spent_ = false;
   std::vector<int> completion_;
+  SuspendedPath suspended_;
   struct Level {  // the children of the node at one depth, reused from node to node
     std::vector<Residual> boards;
+    std::vector<Square> squares;                     // the square each board placed
     std::vector<std::pair<int, std::size_t>> order;  // (key, index): ascending key tried first
   };
   std::vector<Level> levels_;  // one per depth, allocated up front so references stay valid

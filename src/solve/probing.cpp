@@ -4,16 +4,21 @@
 // rows fixed so far, so its own column in the next row is known to work and only the free
 // columns left of it need probing. A probe is an existence search (existence_search.hpp).
 //
-// With several threads, the probes of one row run side by side, leftmost first; a completion
-// for column c cancels every probe right of c, and the row is settled once every column left of
-// the leftmost completed one is refuted. A thread with no column left to start runs restarts of
-// the random search on the leftmost column still open, which finds completions that the
+// The probes of one row are cut into pieces that the threads share, leftmost column first. A
+// piece is searched until its node budget runs out; what it has not reached becomes new pieces
+// (SuspendedPath), so one hard probe keeps every thread busy and nothing searched is searched
+// again. Every piece refuted and every cut is reported as a step of the proof
+// (nqueens/first_proof.hpp), which is also what a checkpoint keeps: resuming searches exactly the
+// pieces the steps do not cover. A completion for column c cancels every piece right of c, and
+// the row is settled once every column left of it is refuted. A thread with no piece to take runs
+// restarts of the random search on the leftmost open column, which finds completions that the
 // exhaustive order would reach late. Whatever the timing, the answer is the same.
 #include "solve/probing.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <chrono>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -22,6 +27,7 @@
 #include <vector>
 
 #include "solve/existence_search.hpp"
+#include "solve/first_cover.hpp"
 #include "solve/residual.hpp"
 #include "split_mix.hpp"
 
@@ -29,47 +35,89 @@ namespace nq::detail {
 
 namespace {
 
+using Clock = std::chrono::steady_clock;
+
+// Pieces grow with the row's work (1/256 of it), so a long probe is not cut into millions of
+// steps, up to about a minute of one thread's search.
+constexpr std::uint64_t kLargestPiece = std::uint64_t{1} << 24;
+
 struct Candidate {
   int col = 0;
-  enum class State { waiting, running, refuted, completed } state = State::waiting;
+  enum class State { open, refuted, completed, dropped } state = State::open;
+  std::vector<std::vector<Square>> pending;  // pieces not yet taken; back() is next
+  int running = 0;
+  bool searched = false;            // some piece needed a search beyond the root
   std::atomic<bool> cancel{false};  // set once the column no longer matters
   std::vector<int> completion;
 };
 
-// The probes of one row, shared by the threads under `mutex`.
+// The probes of one row, shared by the threads under `mutex_`.
 class RowJob {
  public:
-  RowJob(const Residual& board, int row, std::uint64_t candidates, std::stop_token stop)
-      : board_(board), row_(row), stop_(std::move(stop)) {
+  RowJob(const Residual& board, std::vector<int> prefix, std::uint64_t candidates,
+         const SolveOptions& options, const std::vector<FirstStep>& resumed)
+      : board_(board),
+        prefix_(std::move(prefix)),
+        row_(static_cast<int>(prefix_.size())),
+        options_(options),
+        budget_(std::max<std::uint64_t>(options.piece_nodes, 1)) {
+    CoverIndex index;
+    for (const FirstStep& s : resumed) {
+      if (s.row == row_) index.add(s);
+    }
     for (std::uint64_t m = candidates; m != 0; m &= m - 1) {
       auto c = std::make_unique<Candidate>();
       c->col = std::countr_zero(m);
+      for (const FirstStep& s : resumed) {
+        if (s.kind == FirstStep::Kind::completed && s.row == row_ && s.column == c->col) {
+          c->state = Candidate::State::completed;
+          c->completion = s.completion;
+        }
+      }
+      if (c->state == Candidate::State::open) {
+        walk_cover(
+            board_.n, prefix_, row_, c->col, index,
+            {.uncovered = [&](const std::vector<Square>& more) { c->pending.push_back(more); }});
+        std::reverse(c->pending.begin(), c->pending.end());
+        c->searched = !(c->pending.size() == 1 && c->pending.front().empty());
+        if (c->pending.empty()) c->state = Candidate::State::refuted;
+      }
       candidates_.push_back(std::move(c));
     }
+    settle_right_of_completions();
   }
 
   void work(unsigned thread) {
     SplitMix64 rng(0x51ed2701u + 7919u * static_cast<unsigned>(row_) + 104729u * thread);
     std::unique_lock lock(mutex_);
     for (;;) {
-      if (settled() || stop_.stop_requested()) return;
-      Candidate* c = next_waiting();
-      const bool random = c == nullptr;
-      if (random) c = leftmost_running();
-      if (c == nullptr) {  // everything left is being searched: wait for news
+      if (settled() || options_.stop.stop_requested()) return;
+      Candidate* c = next_with_pieces();
+      if (c != nullptr) {
+        std::vector<Square> more = std::move(c->pending.back());
+        c->pending.pop_back();
+        ++c->running;
+        const std::uint64_t budget = budget_;
+        lock.unlock();
+        ExistenceSearch search(options_.stop, c->cancel, budget, nullptr, true);
+        const auto outcome = run(search, *c, more);
+        lock.lock();
+        --c->running;
+        nodes_ += search.nodes();
+        ++pieces_;
+        record(*c, more, outcome, search);
+      } else if ((c = leftmost_open()) != nullptr) {  // every piece is being searched
+        const std::uint64_t budget = next_random_budget();
+        lock.unlock();
+        ExistenceSearch search(options_.stop, c->cancel, budget, &rng);
+        const auto outcome = run(search, *c, {});
+        lock.lock();
+        nodes_ += search.nodes();
+        if (outcome == ExistenceSearch::Outcome::completed) complete(*c, search.completion());
+      } else {
         changed_.wait(lock);
         continue;
       }
-      if (!random) c->state = Candidate::State::running;
-      const std::uint64_t budget = random ? next_budget() : ~std::uint64_t{0};
-      lock.unlock();
-      ExistenceSearch search(stop_, c->cancel, budget, random ? &rng : nullptr);
-      Residual probe = board_;
-      const bool placed = probe.place(row_, c->col);
-      const auto outcome = placed ? search.run(probe) : ExistenceSearch::Outcome::refuted;
-      lock.lock();
-      nodes_ += search.nodes();
-      record(*c, outcome, search);
       changed_.notify_all();
     }
   }
@@ -82,7 +130,7 @@ class RowJob {
     return true;
   }
 
-  // After settled(): the completion of the chosen column, or nullptr when all were refuted.
+  // After settled(): the chosen column, or nullptr when all were refuted.
   const Candidate* answer() const {
     for (const auto& c : candidates_) {
       if (c->state == Candidate::State::completed) return c.get();
@@ -90,55 +138,158 @@ class RowJob {
     return nullptr;
   }
 
+  void report(FirstRowReport& row) const {
+    for (const auto& c : candidates_) {
+      if (c->state == Candidate::State::completed || c->state == Candidate::State::dropped) break;
+      ++row.probed;
+      ++(c->searched ? row.refuted_by_search : row.refuted_at_once);
+    }
+    row.pieces = pieces_;
+    row.nodes = nodes_;
+  }
+
   std::uint64_t nodes() const { return nodes_; }
 
  private:
-  Candidate* next_waiting() {
+  ExistenceSearch::Outcome run(ExistenceSearch& search, const Candidate& c,
+                               const std::vector<Square>& more) const {
+    Residual probe = board_;
+    bool alive = probe.place(row_, c.col);
+    for (const Square& s : more) alive = alive && probe.place(s.row, s.col);
+    return alive ? search.run(probe) : ExistenceSearch::Outcome::refuted;
+  }
+
+  Candidate* next_with_pieces() {
     for (auto& c : candidates_) {
       if (c->state == Candidate::State::completed) return nullptr;
-      if (c->state == Candidate::State::waiting) return c.get();
+      if (c->state == Candidate::State::open && !c->pending.empty()) return c.get();
     }
     return nullptr;
   }
 
-  Candidate* leftmost_running() {
+  Candidate* leftmost_open() {
     for (auto& c : candidates_) {
-      if (c->state == Candidate::State::running) return c.get();
+      if (c->state == Candidate::State::open) return c.get();
       if (c->state != Candidate::State::refuted) return nullptr;
     }
     return nullptr;
   }
 
-  std::uint64_t next_budget() {
+  std::uint64_t next_random_budget() {
     const std::uint64_t budget = random_budget_;
     random_budget_ += random_budget_ / 2;
     return budget;
   }
 
-  // A refutation settles the column whether it came from the exhaustive search or from a
-  // random run that ended within its budget (it, too, searched everything).
-  void record(Candidate& c, ExistenceSearch::Outcome outcome, const ExistenceSearch& search) {
-    if (outcome == ExistenceSearch::Outcome::completed && c.state != Candidate::State::completed) {
-      c.state = Candidate::State::completed;
-      c.completion = search.completion();
-      c.cancel = true;
-      for (auto& other : candidates_) {
-        if (other->col > c.col) other->cancel = true;
+  void emit(const FirstStep& step) {
+    if (options_.on_step) options_.on_step(step);
+  }
+
+  void record(Candidate& c, const std::vector<Square>& more, ExistenceSearch::Outcome outcome,
+              const ExistenceSearch& search) {
+    if (c.state != Candidate::State::open) return;  // settled elsewhere meanwhile
+    switch (outcome) {
+      case ExistenceSearch::Outcome::completed: complete(c, search.completion()); return;
+      case ExistenceSearch::Outcome::refuted:
+        if (!more.empty() || search.nodes() > 0) c.searched = true;
+        emit({.kind = FirstStep::Kind::refuted,
+              .row = row_,
+              .column = c.col,
+              .more = more,
+              .nodes = search.nodes()});
+        break;
+      case ExistenceSearch::Outcome::suspended:
+        c.searched = true;
+        split(c, more, search.suspended());
+        budget_ = std::max(budget_, std::min<std::uint64_t>(nodes_ / 256, kLargestPiece));
+        break;
+      case ExistenceSearch::Outcome::stopped:  // stop requested: the piece stays to be done
+        c.pending.push_back(more);
+        return;
+    }
+    if (c.pending.empty() && c.running == 0) c.state = Candidate::State::refuted;
+  }
+
+  // The steps of a suspended search and the pieces it did not reach: along the path, each node
+  // was split on its line; its children before the path's were refuted, those after it are new
+  // pieces, and the last node of the path is a new piece as well.
+  void split(Candidate& c, const std::vector<Square>& more, const SuspendedPath& path) {
+    std::vector<Square> queens;
+    for (int r = 0; r < row_; ++r) queens.push_back({r, prefix_[static_cast<std::size_t>(r)]});
+    queens.push_back({row_, c.col});
+    queens.insert(queens.end(), more.begin(), more.end());
+    std::vector<Square> piece = more;
+    std::vector<std::vector<Square>> fresh;
+    for (const SuspendedPath::Node& node : path.nodes) {
+      FirstStep step{.kind = FirstStep::Kind::split,
+                     .row = row_,
+                     .column = c.col,
+                     .more = piece,
+                     .line_is_row = node.is_row,
+                     .line = node.line};
+      std::vector<FirstStep> refuted;
+      for (int p = 0; p < board_.n; ++p) {
+        const Square s = node.is_row ? Square{node.line, p} : Square{p, node.line};
+        if (attacked(queens, s)) continue;
+        const auto it = std::find(node.children.begin(), node.children.end(), s);
+        const auto i = static_cast<std::size_t>(it - node.children.begin());
+        std::vector<Square> child = piece;
+        child.push_back(s);
+        if (it == node.children.end()) {
+          step.dead.push_back(p);
+        } else if (i < node.current) {
+          refuted.push_back({.kind = FirstStep::Kind::refuted,
+                             .row = row_,
+                             .column = c.col,
+                             .more = std::move(child),
+                             .nodes = node.nodes[i]});
+        } else if (i > node.current) {
+          fresh.push_back(std::move(child));
+        }
       }
-    } else if (outcome == ExistenceSearch::Outcome::refuted &&
-               c.state == Candidate::State::running) {
-      c.state = Candidate::State::refuted;
-      c.cancel = true;
+      emit(step);
+      for (const FirstStep& r : refuted) emit(r);
+      const Square chosen = node.children[node.current];
+      piece.push_back(chosen);
+      queens.push_back(chosen);
+    }
+    fresh.push_back(std::move(piece));  // the unexpanded node, taken next
+    for (auto& f : fresh) c.pending.push_back(std::move(f));
+  }
+
+  void complete(Candidate& c, const std::vector<int>& completion) {
+    if (c.state != Candidate::State::open) return;
+    c.state = Candidate::State::completed;
+    c.completion = completion;
+    emit({.kind = FirstStep::Kind::completed,
+          .row = row_,
+          .column = c.col,
+          .completion = completion});
+    settle_right_of_completions();
+  }
+
+  void settle_right_of_completions() {
+    bool right = false;
+    for (auto& c : candidates_) {
+      if (right && c->state != Candidate::State::dropped) {
+        c->state = Candidate::State::dropped;
+        c->pending.clear();
+      }
+      if (right || c->state == Candidate::State::completed) c->cancel = true;
+      right |= c->state == Candidate::State::completed;
     }
   }
 
   const Residual& board_;
+  std::vector<int> prefix_;
   int row_;
-  std::stop_token stop_;
+  const SolveOptions& options_;
   std::vector<std::unique_ptr<Candidate>> candidates_;
   std::mutex mutex_;
   std::condition_variable changed_;
   std::uint64_t nodes_ = 0;
+  std::uint64_t pieces_ = 0;
+  std::uint64_t budget_;
   std::uint64_t random_budget_ = 2048;
 };
 
@@ -150,9 +301,18 @@ SolveResult solve_first_by_probing(const SolveOptions& options) {
       options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   Residual board = Residual::empty(n);
   std::optional<std::vector<int>> known;  // a completion of the rows fixed so far
-  std::vector<Column> col(static_cast<std::size_t>(n));
+  std::vector<int> prefix;
   SolveResult result;
-  for (int row = 0; row < n; ++row) {
+  for (const FirstStep& s : options.resume) {  // the rows an earlier run settled
+    if (s.kind != FirstStep::Kind::settled || s.row != static_cast<int>(prefix.size())) continue;
+    if (!board.place(s.row, s.column)) break;  // cannot happen for steps of a run for this n
+    prefix.push_back(s.column);
+    known = s.completion;
+    result.rows.push_back({.row = s.row, .column = s.column, .resumed = true});
+  }
+  for (int row = static_cast<int>(prefix.size()); row < n; ++row) {
+    const auto started = Clock::now();
+    FirstRowReport report{.row = row};
     std::uint64_t candidates = board.row_free[row];
     int fallback = -1;
     if (known) {
@@ -161,14 +321,15 @@ SolveResult solve_first_by_probing(const SolveOptions& options) {
     }
     int chosen = fallback;
     if (candidates != 0) {
-      RowJob job(board, row, candidates, options.stop);
-      const unsigned workers = std::min<unsigned>(threads, std::popcount(candidates) + 1);
+      RowJob job(board, prefix, candidates, options, options.resume);
+      const unsigned workers = threads;
       {
         std::vector<std::jthread> pool;
         for (unsigned t = 1; t < workers; ++t) pool.emplace_back([&job, t] { job.work(t); });
         job.work(0);
       }
       result.nodes += job.nodes();
+      job.report(report);
       if (!job.settled()) return result;  // stopped: complete == false
       if (const Candidate* c = job.answer()) {
         chosen = c->col;
@@ -179,10 +340,18 @@ SolveResult solve_first_by_probing(const SolveOptions& options) {
       result.complete = true;
       return result;
     }
-    col[static_cast<std::size_t>(row)] = static_cast<Column>(chosen);
+    report.column = chosen;
+    report.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    result.rows.push_back(report);
+    if (options.on_step) {
+      options.on_step(
+          {.kind = FirstStep::Kind::settled, .row = row, .column = chosen, .completion = *known});
+    }
+    prefix.push_back(chosen);
     board.place(row, chosen);
   }
   result.complete = true;
+  std::vector<Column> col(prefix.begin(), prefix.end());
   result.solution = Placement(std::move(col));
   return result;
 }

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+// The cover that the steps of a first-solution search make (nqueens/first_proof.hpp), walked
+// from one probe: which refuted pieces, splits and dead squares it uses, and which pieces it
+// still lacks. The search resumes from a checkpoint by searching what is lacking; the proof
+// check reports it.
+#pragma once
+
+#include <functional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "nqueens/first_proof.hpp"
+
+namespace nq::detail {
+
+// The refuted and split steps, found by their piece. It points into the caller's steps, which
+// must outlive it and stay where they are.
+class CoverIndex {
+ public:
+  void add(const FirstStep& step);  // refuted and split steps; others are ignored
+  const FirstStep* refuted(int row, int column, std::span<const Square> more) const;
+  const FirstStep* split(int row, int column, std::span<const Square> more) const;
+
+ private:
+  static std::string key(int row, int column, std::span<const Square> more);
+  std::unordered_map<std::string, const FirstStep*> refuted_, split_;
+};
+
+// Whether `s` shares a row, column or diagonal with any of `queens`.
+bool attacked(std::span<const Square> queens, Square s);
+
+struct CoverVisitor {
+  std::function<void(const FirstStep&)> refuted = {};              // a refuted piece used
+  std::function<void(const std::vector<Square>&)> dead = {};       // a dead square: probe + more
+  std::function<void(const FirstStep&)> split = {};                // a split used
+  std::function<void(const std::vector<Square>&)> uncovered = {};  // a piece lacking: the more
+};
+
+// Walks the cover of the probe (row, column) after `prefix` (the columns of rows 0..row-1),
+// whose queen must not be attacked by them. Pieces are visited depth first, in line order.
+void walk_cover(int n, std::span<const int> prefix, int row, int column, const CoverIndex& index,
+                const CoverVisitor& visit);
+
+}  // namespace nq::detail

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+#include "solve/plain_refuter.hpp"
+
+#include <algorithm>
+#include <bit>
+
+namespace nq::detail {
+
+namespace {
+
+// The largest u for which the partial sums of big[i] - small[i] - values[i], i < u, stay >= 0.
+int capacity(const std::vector<int>& big, const std::vector<int>& small,
+             const std::vector<int>& values) {
+  const std::size_t most = std::min({big.size(), small.size(), values.size()});
+  long gap = 0;
+  std::size_t u = 0;
+  for (; u < most; ++u) {
+    gap += static_cast<long>(big[u]) - small[u] - values[u];
+    if (gap < 0) break;
+  }
+  return static_cast<int>(u);
+}
+
+}  // namespace
+
+PlainRefuter::PlainRefuter(int n, std::uint64_t budget, std::stop_token stop)
+    : n_(n),
+      all_(n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1),
+      budget_(budget),
+      stop_(std::move(stop)) {}
+
+PlainRefuter::Outcome PlainRefuter::run(const std::vector<Square>& queens) {
+  std::uint64_t rows = 0, cols = 0;
+  Wide diag = 0, anti = 0;
+  for (const Square& q : queens) {
+    const Wide d = Wide{1} << (q.col - q.row + n_ - 1), a = Wide{1} << (q.row + q.col);
+    if ((rows >> q.row & 1) || (cols >> q.col & 1) || (diag & d) || (anti & a)) {
+      return Outcome::refuted;  // two of the piece's queens attack each other
+    }
+    rows |= std::uint64_t{1} << q.row;
+    cols |= std::uint64_t{1} << q.col;
+    diag |= d;
+    anti |= a;
+  }
+  nodes_ = 0;
+  over_ = false;
+  if (place(rows, cols, diag, anti)) return Outcome::completed;
+  return over_ ? Outcome::over_budget : Outcome::refuted;
+}
+
+std::uint64_t PlainRefuter::free_in(int r, std::uint64_t cols, Wide diag, Wide anti) const {
+  const auto d = static_cast<std::uint64_t>(diag >> (n_ - 1 - r));
+  const auto a = static_cast<std::uint64_t>(anti >> r);
+  return all_ & ~cols & ~d & ~a;
+}
+
+// For each threshold t on v = c - r. Side v >= t: sum(v) = sum(c) - sum(r), at most the largest
+// columns minus the smallest rows that reach the side, at least the smallest free values there.
+// Side v < t, with w = -v = r - c: at most the largest rows minus the smallest columns, at least
+// the smallest free values of w.
+bool PlainRefuter::sums_allow(const std::vector<std::uint64_t>& free,
+                              std::uint64_t open_rows) const {
+  const int k = std::popcount(open_rows);
+  const auto index = [this](int v) { return static_cast<std::size_t>(v + n_); };
+  // Per line, the smallest and largest v of its free squares; which values have a free square.
+  std::vector<int> row_low(static_cast<std::size_t>(n_), n_),
+      row_high(static_cast<std::size_t>(n_), -n_);
+  std::vector<int> col_low(static_cast<std::size_t>(n_), n_),
+      col_high(static_cast<std::size_t>(n_), -n_);
+  std::vector<bool> has_value(2 * static_cast<std::size_t>(n_), false);
+  for (int r = 0; r < n_; ++r) {
+    if (!(open_rows >> r & 1)) continue;
+    for (int c = 0; c < n_; ++c) {
+      if (!(free[static_cast<std::size_t>(r)] >> c & 1)) continue;
+      const int v = c - r;
+      const auto ri = static_cast<std::size_t>(r), ci = static_cast<std::size_t>(c);
+      row_low[ri] = std::min(row_low[ri], v), row_high[ri] = std::max(row_high[ri], v);
+      col_low[ci] = std::min(col_low[ci], v), col_high[ci] = std::max(col_high[ci], v);
+      has_value[index(v)] = true;
+    }
+  }
+  std::vector<int> up_cols, up_rows, up_values, down_cols, down_rows, down_values;
+  for (int t = -(n_ - 1); t <= n_ - 1; ++t) {
+    up_cols.clear(), up_rows.clear(), up_values.clear();
+    down_cols.clear(), down_rows.clear(), down_values.clear();
+    for (int r = 0; r < n_; ++r) {
+      if (row_high[static_cast<std::size_t>(r)] >= t) up_rows.push_back(r);  // smallest first
+    }
+    for (int r = n_ - 1; r >= 0; --r) {
+      if (row_low[static_cast<std::size_t>(r)] < t) down_rows.push_back(r);  // largest first
+    }
+    for (int c = n_ - 1; c >= 0; --c) {
+      if (col_high[static_cast<std::size_t>(c)] >= t) up_cols.push_back(c);  // largest first
+    }
+    for (int c = 0; c < n_; ++c) {
+      if (col_low[static_cast<std::size_t>(c)] < t) down_cols.push_back(c);  // smallest first
+    }
+    for (int v = t; v < n_; ++v) {
+      if (has_value[index(v)]) up_values.push_back(v);  // smallest first
+    }
+    for (int v = t - 1; v >= -n_; --v) {
+      if (has_value[index(v)]) down_values.push_back(-v);  // w = -v, smallest first
+    }
+    if (capacity(up_cols, up_rows, up_values) + capacity(down_rows, down_cols, down_values) < k) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool PlainRefuter::place(std::uint64_t rows, std::uint64_t cols, Wide diag, Wide anti) {
+  if (rows == all_) return true;
+  if (++nodes_ > budget_ || ((nodes_ & 1023) == 0 && stop_.stop_requested())) {
+    over_ = true;
+    return false;
+  }
+  std::uint64_t reach = 0;
+  int first = -1;
+  std::vector<std::uint64_t> free(static_cast<std::size_t>(n_), 0);
+  for (std::uint64_t open = all_ & ~rows; open != 0; open &= open - 1) {
+    const int r = std::countr_zero(open);
+    const std::uint64_t f = free_in(r, cols, diag, anti);
+    if (f == 0) return false;
+    if (first < 0) first = r;
+    free[static_cast<std::size_t>(r)] = f;
+    reach |= f;
+  }
+  if ((reach | cols) != all_) return false;  // an open column no open row can reach
+  if (!sums_allow(free, all_ & ~rows)) return false;
+  for (std::uint64_t f = free[static_cast<std::size_t>(first)]; f != 0; f &= f - 1) {
+    const int c = std::countr_zero(f);
+    if (place(rows | std::uint64_t{1} << first, cols | std::uint64_t{1} << c,
+              diag | Wide{1} << (c - first + n_ - 1), anti | Wide{1} << (first + c))) {
+      return true;
+    }
+    if (over_) return false;
+  }
+  return false;
+}
+
+}  // namespace nq::detail

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// The search audit-first checks refuted pieces with: rows in order, columns left to right, forward
+// checking (every open row and every open column must keep a free square) and the simplest form of
+// the diagonal sum bound, written again from its statement (docs/algorithms.md) with plain arrays:
+// for a threshold t on v = c - r, the queens still to place on the side v >= t number at most the
+// largest u for which the u largest columns minus the u smallest rows that reach the side are at
+// least the u smallest free values of v there, summed; likewise below; the two sides must hold them
+// all. It shares no code with the search that wrote the proof.
+#pragma once
+
+#include <cstdint>
+#include <stop_token>
+#include <vector>
+
+#include "nqueens/first_proof.hpp"
+
+namespace nq::detail {
+
+class PlainRefuter {
+ public:
+  enum class Outcome { refuted, completed, over_budget };
+
+  PlainRefuter(int n, std::uint64_t budget, std::stop_token stop);
+  // `queens`: the piece's queens, on distinct squares of the board.
+  Outcome run(const std::vector<Square>& queens);
+
+ private:
+  __extension__ using Wide = unsigned __int128;
+  std::uint64_t free_in(int r, std::uint64_t cols, Wide diag, Wide anti) const;
+  bool sums_allow(const std::vector<std::uint64_t>& free, std::uint64_t open_rows) const;
+  bool place(std::uint64_t rows, std::uint64_t cols, Wide diag, Wide anti);
+
+  int n_;
+  std::uint64_t all_;
+  std::uint64_t budget_;
+  std::stop_token stop_;
+  std::uint64_t nodes_ = 0;
+  bool over_ = false;
+};
+
+}  // namespace nq::detail

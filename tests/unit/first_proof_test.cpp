@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: MIT
+// Proofs that an answer of solve --method first is first: the search cut into pieces gives the
+// plain search's answer, the proofs it writes pass the check, a proof with a step removed or
+// altered fails it, a run stopped part way resumes from its steps, and the plainer search the
+// check uses answers as brute force does. Internal headers (src/solve) for the last.
+#include "nqueens/first_proof.hpp"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <map>
+#include <sstream>
+#include <stop_token>
+
+#include "brute_force.hpp"
+#include "nqueens/solve.hpp"
+#include "solve/plain_refuter.hpp"
+
+namespace {
+
+using nq::FirstProof;
+using nq::FirstStep;
+using Kind = nq::FirstStep::Kind;
+
+// A run of the probing search with its steps: tiny pieces make it cut probes all the time.
+FirstProof prove(int n, std::uint64_t piece_nodes, unsigned threads) {
+  FirstProof proof{.n = n, .answer = {}, .steps = {}};
+  const nq::SolveResult r =
+      nq::solve_first({.n = n,
+                       .threads = threads,
+                       .on_step = [&](const FirstStep& s) { proof.steps.push_back(s); },
+                       .piece_nodes = piece_nodes});
+  EXPECT_TRUE(r.complete);
+  proof.answer = r.solution;
+  return proof;
+}
+
+nq::FirstProofCheck check_all(const FirstProof& proof) {
+  return nq::check_first_proof(proof, {.sample = ~std::uint64_t{0}, .seed = 1});
+}
+
+const std::vector<std::vector<unsigned>>& solutions_of(unsigned n) {
+  static std::map<unsigned, std::vector<std::vector<unsigned>>> cache;
+  auto it = cache.find(n);
+  if (it == cache.end()) it = cache.emplace(n, nq::test::brute_force_solutions(n)).first;
+  return it->second;
+}
+
+}  // namespace
+
+TEST(first_proof, steps_read_back_as_written) {
+  const std::vector<FirstStep> steps = {
+      {.kind = Kind::refuted, .row = 2, .column = 0, .more = {{5, 3}, {7, 1}}, .nodes = 1234},
+      {.kind = Kind::refuted, .row = 0, .column = 7, .nodes = 0},
+      {.kind = Kind::split,
+       .row = 3,
+       .column = 1,
+       .more = {{4, 6}},
+       .line_is_row = false,
+       .line = 5,
+       .dead = {0, 2, 7}},
+      {.kind = Kind::split, .row = 3, .column = 1, .line_is_row = true, .line = 6},
+      {.kind = Kind::completed, .row = 1, .column = 4, .completion = {0, 4, 7, 5, 2, 6, 1, 3}},
+      {.kind = Kind::settled, .row = 1, .column = 4, .completion = {0, 4, 7, 5, 2, 6, 1, 3}}};
+  for (const FirstStep& s : steps) {
+    const std::string line = nq::format_first_step(s);
+    EXPECT_EQ(nq::parse_first_step(line, 8), s) << line;
+  }
+  EXPECT_EQ(nq::format_first_step(steps[2]), "S 4 2 c6 1,3,8 5:7");
+  for (const char* bad :
+       {"", "X 1", "X 1 1", "Q 1 1 0", "X 9 1 0", "X 1 1 -3", "X 1 1 0 3", "X 1 1 0 3:9",
+        "S 1 1 x3 -", "S 1 1 r3 1,,2", "R 1 1 1 2 3", "C 1 1 1 5 8 6 3 7 2 4 4"}) {
+    EXPECT_THROW(nq::parse_first_step(bad, 8), std::invalid_argument) << bad;
+  }
+}
+
+TEST(first_proof, the_text_form_reads_back) {
+  const FirstProof proof = prove(12, 4, 1);
+  std::stringstream text;
+  nq::write_first_proof(text, proof);
+  const FirstProof back = nq::read_first_proof(text);
+  EXPECT_EQ(back.n, 12);
+  EXPECT_EQ(back.answer, proof.answer);
+  EXPECT_EQ(back.steps, proof.steps);
+  for (const char* bad : {"", "nqueens-first-proof 2\nn 8\n", "nqueens-first-proof 1\nX 1 1 0\n",
+                          "nqueens-first-proof 1\nn 65\n", "nqueens-first-proof 1\nn 8\nA 1 2\n"}) {
+    std::istringstream in(bad);
+    EXPECT_THROW(nq::read_first_proof(in), std::invalid_argument) << bad;
+  }
+}
+
+// The search cut into pieces of a few nodes, on one thread and on several, against the plain
+// row-by-row search; and every proof it writes passes the check with every piece searched again.
+RC_GTEST_PROP(first_proof, pieces_give_the_plain_answer_and_a_proof_that_checks, ()) {
+  const int n = *rc::gen::inRange(4, 25);
+  const std::uint64_t piece_nodes = *rc::gen::inRange<std::uint64_t>(1, 64);
+  const unsigned threads = *rc::gen::inRange(1u, 4u);
+  const FirstProof proof = prove(n, piece_nodes, threads);
+  const nq::SolveResult plain = nq::solve_first({.n = n, .probing = false});
+  RC_ASSERT(proof.answer == plain.solution);
+  const nq::FirstProofCheck c = check_all(proof);
+  RC_ASSERT(c.valid());
+  RC_ASSERT(c.uncovered == 0u);
+  RC_ASSERT(c.inconclusive == 0u);
+  RC_ASSERT(c.sampled == c.pieces);
+}
+
+TEST(first_proof, larger_proofs_cut_along_lines_and_check) {
+  for (int n : {30, 33}) {
+    const FirstProof proof = prove(n, 16, 2);
+    const nq::FirstProofCheck c = nq::check_first_proof(proof, {.sample = 300, .seed = 2});
+    EXPECT_TRUE(c.valid()) << n;
+    EXPECT_GT(c.splits, 0u) << n;
+    EXPECT_EQ(c.inconclusive, 0u) << n;
+    EXPECT_GT(c.probes, c.attacked) << n;
+  }
+}
+
+// Every step the cover uses matters: without it, or with it altered, the check fails.
+TEST(first_proof, a_proof_with_a_step_removed_or_altered_fails) {
+  const FirstProof proof = prove(24, 8, 1);
+  ASSERT_TRUE(check_all(proof).valid());
+  std::vector<std::size_t> used;  // refuted and split steps the cover needs
+  for (std::size_t i = 0; i < proof.steps.size(); ++i) {
+    const FirstStep& s = proof.steps[i];
+    if (s.kind != Kind::refuted && s.kind != Kind::split) continue;
+    FirstProof without = proof;
+    without.steps.erase(without.steps.begin() + static_cast<std::ptrdiff_t>(i));
+    if (!check_all(without).valid()) used.push_back(i);
+  }
+  ASSERT_GT(used.size(), 10u);
+  int failed = 0;
+  for (std::size_t i : used) {
+    FirstProof altered = proof;
+    FirstStep& s = altered.steps[i];
+    if (s.kind == Kind::split) {
+      s.line = (s.line + 1) % 24;  // another line: its pieces are not the ones refuted
+    } else if (!s.more.empty()) {
+      s.more.back().col = (s.more.back().col + 1) % 24;
+    } else {
+      s.column = (s.column + 1) % 24;
+    }
+    const nq::FirstProofCheck c = check_all(altered);
+    failed += !c.valid();
+    if (!c.valid()) EXPECT_FALSE(c.first_uncovered.empty());
+  }
+  EXPECT_EQ(failed, static_cast<int>(used.size()));
+}
+
+// A proof that claims a later solution is first, by calling refuted the probes that hold the
+// true first one: the cover is complete, but searching those pieces again finds a solution.
+TEST(first_proof, a_false_refutation_is_found_when_sampled) {
+  for (unsigned n : {8u, 10u}) {
+    const auto& all = solutions_of(n);
+    const std::vector<unsigned>& later = all[1];
+    FirstProof forged{.n = static_cast<int>(n), .answer = {}, .steps = {}};
+    forged.answer = nq::Placement(std::vector<nq::Column>(later.begin(), later.end()));
+    for (unsigned row = 0; row < n; ++row) {
+      for (unsigned col = 0; col < later[row]; ++col) {
+        forged.steps.push_back({.kind = Kind::refuted,
+                                .row = static_cast<int>(row),
+                                .column = static_cast<int>(col),
+                                .nodes = 1});
+      }
+    }
+    const nq::FirstProofCheck c = check_all(forged);
+    EXPECT_TRUE(c.answer_is_solution);
+    EXPECT_EQ(c.uncovered, 0u);
+    EXPECT_EQ(c.contradicted, 1u) << n;
+    EXPECT_FALSE(c.valid());
+    EXPECT_FALSE(c.first_contradicted.empty());
+    // With the one false step left out of the sample, the check cannot see it: sampling is a
+    // check of a random part, and the summary says how many were searched.
+  }
+  FirstProof not_a_solution{.n = 8, .answer = nq::Placement{0, 1, 2, 3, 4, 5, 6, 7}, .steps = {}};
+  EXPECT_FALSE(check_all(not_a_solution).answer_is_solution);
+}
+
+// A run stopped part way resumes from its steps: the same answer, the rows it settled taken as
+// they were, and the steps of both runs together make a proof that checks.
+TEST(first_proof, a_stopped_run_resumes_from_its_steps) {
+  for (std::size_t stop_after : {3u, 40u, 200u}) {
+    std::stop_source stop;
+    std::vector<FirstStep> steps;
+    const nq::SolveResult first = nq::solve_first({.n = 31,
+                                                   .stop = stop.get_token(),
+                                                   .threads = 2,
+                                                   .on_step =
+                                                       [&](const FirstStep& s) {
+                                                         steps.push_back(s);
+                                                         if (steps.size() == stop_after)
+                                                           stop.request_stop();
+                                                       },
+                                                   .piece_nodes = 16});
+    ASSERT_FALSE(first.complete) << stop_after;
+    const std::size_t kept = steps.size();
+    const nq::SolveResult second =
+        nq::solve_first({.n = 31,
+                         .threads = 2,
+                         .on_step = [&](const FirstStep& s) { steps.push_back(s); },
+                         .resume = std::vector<FirstStep>(steps.begin(), steps.end()),
+                         .piece_nodes = 16});
+    ASSERT_TRUE(second.complete);
+    EXPECT_EQ(second.solution, nq::solve_first({.n = 31}).solution);
+    std::size_t resumed_rows = 0;
+    for (const auto& row : second.rows) resumed_rows += row.resumed;
+    EXPECT_EQ(resumed_rows, first.rows.size()) << stop_after;
+    const FirstProof proof{.n = 31, .answer = second.solution, .steps = steps};
+    EXPECT_TRUE(check_all(proof).valid()) << stop_after;
+    // Resuming again from everything redoes nothing.
+    std::size_t more = 0;
+    const nq::SolveResult third = nq::solve_first(
+        {.n = 31, .threads = 2, .on_step = [&](const FirstStep&) { ++more; }, .resume = steps});
+    EXPECT_EQ(third.solution, second.solution);
+    EXPECT_EQ(more, 0u) << "kept " << kept;
+  }
+}
+
+// The check's own search against brute force on random boards with some queens placed.
+RC_GTEST_PROP(first_proof, the_plain_refuter_answers_as_brute_force_does, ()) {
+  const unsigned n = *rc::gen::inRange(4u, 11u);
+  const auto& all = solutions_of(n);
+  std::vector<nq::Square> queens;
+  const unsigned k = *rc::gen::inRange(0u, n / 2 + 2);
+  for (unsigned i = 0; i < k; ++i) {
+    const int r = *rc::gen::inRange(0, static_cast<int>(n));
+    const int c = *rc::gen::inRange(0, static_cast<int>(n));
+    bool clash = false;
+    for (const auto& q : queens) {
+      clash |= q.row == r || q.col == c || std::abs(q.row - r) == std::abs(q.col - c);
+    }
+    if (!clash) queens.push_back({r, c});
+  }
+  bool completable = false;
+  for (const auto& s : all) {
+    bool keeps = true;
+    for (const auto& q : queens)
+      keeps &= s[static_cast<std::size_t>(q.row)] == static_cast<unsigned>(q.col);
+    completable |= keeps;
+  }
+  nq::detail::PlainRefuter refuter(static_cast<int>(n), ~std::uint64_t{0}, {});
+  const auto outcome = refuter.run(queens);
+  RC_ASSERT(outcome == (completable ? nq::detail::PlainRefuter::Outcome::completed
+                                    : nq::detail::PlainRefuter::Outcome::refuted));
+}
