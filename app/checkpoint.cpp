@@ -28,77 +28,19 @@ std::string journal_path(const std::string& path) { return path + ".journal"; }
   throw CheckpointError("checkpoint " + path + " is damaged: " + why);
 }
 
-void write_all(int fd, const std::string& data, const std::string& path) {
-  std::size_t written = 0;
-  while (written < data.size()) {
-    const ssize_t w = ::write(fd, data.data() + written, data.size() - written);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) throw CheckpointError("cannot write " + path + ": " + std::strerror(errno));
-    written += static_cast<std::size_t>(w);
-  }
-}
-
-// Writes `text` to PATH.tmp and renames it over PATH, so PATH is always whole: the old or the new
-// contents. `durable`: flush the file and then the rename to disk first (a power cut keeps it).
-void replace_file(const std::string& path, const std::string& text, bool durable) {
-  const std::string tmp = path + ".tmp";
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw CheckpointError("cannot write " + tmp + ": " + std::strerror(errno));
-  try {
-    write_all(fd, text, tmp);
-    if (durable && ::fsync(fd) != 0) {
-      throw CheckpointError("cannot flush " + tmp + ": " + std::strerror(errno));
-    }
-  } catch (...) {
-    ::close(fd);
-    throw;
-  }
-  ::close(fd);
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    throw CheckpointError("cannot replace " + path + ": " + std::strerror(errno));
-  }
-  if (!durable) return;
-  const std::size_t slash = path.rfind('/');
-  const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
-  const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd >= 0) {
-    ::fsync(dfd);
-    ::close(dfd);
-  }
-}
-
 }  // namespace
 
-std::uint64_t fnv1a(std::string_view bytes) {
-  std::uint64_t h = 14695981039346656037ull;
-  for (unsigned char c : bytes) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  return h;
-}
-
 std::optional<Checkpoint> load_checkpoint(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    if (errno == ENOENT) return std::nullopt;
-    throw CheckpointError("cannot read checkpoint " + path + ": " + std::strerror(errno));
-  }
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
-
-  const std::size_t sum_at = text.rfind("checksum ");
-  if (sum_at == std::string::npos || (sum_at > 0 && text[sum_at - 1] != '\n')) {
-    damaged(path, "no checksum line (truncated?)");
-  }
-  std::string sum_text = text.substr(sum_at + 9);
-  if (!sum_text.empty() && sum_text.back() == '\n') sum_text.pop_back();
-  if (sum_text != fmt::format("{:016x}", fnv1a(std::string_view(text).substr(0, sum_at)))) {
-    damaged(path, "checksum does not match its contents");
+  std::string text, checksum;
+  if (!read_whole_file(path, text)) return std::nullopt;
+  std::string_view body;
+  try {
+    body = checked_body(text, checksum);
+  } catch (const CheckpointError& e) {
+    damaged(path, e.what());
   }
 
-  std::istringstream lines(text.substr(0, sum_at));
+  std::istringstream lines{std::string(body)};
   std::string line;
   if (!std::getline(lines, line) || line != kMagic) damaged(path, "not an nqueens checkpoint");
   Checkpoint c;
@@ -121,29 +63,19 @@ std::optional<Checkpoint> load_checkpoint(const std::string& path) {
     c.done.push_back(s);
   }
   if (lines >> key) damaged(path, "unexpected text after the results");
-  c.checksum = sum_text;
+  c.checksum = checksum;
   return c;
 }
 
 std::vector<nq::SubproblemCount> load_journal(const std::string& path, const Checkpoint& c) {
   const std::string file = journal_path(path);
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return {};
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  std::string text = buffer.str();
-  const std::size_t header_end = text.find('\n');
-  if (header_end == std::string::npos ||
-      text.substr(0, header_end) != fmt::format("{} {}", kJournalMagic, c.checksum)) {
-    return {};  // stale (another checkpoint's) or torn before its first line: nothing to add
-  }
-  text.resize(text.rfind('\n') + 1);  // a torn last line was work in flight
+  const std::vector<std::string> text = journal_lines(file, kJournalMagic, c.checksum);
   std::set<std::uint64_t> done;
   for (const nq::SubproblemCount& s : c.done) done.insert(s.id);
   std::vector<nq::SubproblemCount> lines;
-  std::istringstream rest(text.substr(header_end + 1));
-  std::string line;
-  for (std::size_t number = 2; std::getline(rest, line); ++number) {
+  std::size_t number = 1;
+  for (const std::string& line : text) {
+    ++number;
     nq::SubproblemCount s;
     std::istringstream fields(line);
     std::string extra;
@@ -161,10 +93,7 @@ void save_checkpoint(const std::string& path, Checkpoint& c) {
   std::string text = fmt::format("{}\nversion {}\nn {}\nengine {}\nsubproblems {}\ndone {}\n",
                                  kMagic, c.version, c.n, c.engine, c.subproblems, c.done.size());
   for (const nq::SubproblemCount& s : c.done) text += fmt::format("{} {}\n", s.id, s.count);
-  c.checksum = fmt::format("{:016x}", fnv1a(text));
-  text += fmt::format("checksum {}\n", c.checksum);
-
-  replace_file(path, text, true);
+  replace_file(path, with_checksum(std::move(text), c.checksum), true);
 }
 
 CheckpointKeeper::CheckpointKeeper(std::string path, int n, std::string engine, double every,

@@ -36,6 +36,7 @@
 #include <string_view>
 #include <vector>
 
+#include "durable_file.hpp"
 #include "nqueens/count.hpp"
 
 namespace nqcli {
@@ -48,13 +49,6 @@ struct Checkpoint {
   std::vector<nq::SubproblemCount> done;
   std::string checksum;  // as read or last written; names the checkpoint in its journal
 };
-
-struct CheckpointError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-// FNV-1a, 64-bit: the checkpoint's checksum, also used to compare splits across ranks.
-std::uint64_t fnv1a(std::string_view bytes);
 
 // nullopt if the file does not exist; CheckpointError if it cannot be read or is damaged.
 std::optional<Checkpoint> load_checkpoint(const std::string& path);

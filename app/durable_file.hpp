@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+// The file handling behind checkpoints (count --checkpoint, solve --method first --checkpoint):
+// whole files replaced atomically, a checksum line that tells a whole file from a damaged one,
+// and journals appended one line per write(2) between two saves.
+//
+// A checksummed file ends with "checksum HEX", HEX being FNV-1a (64-bit) of every byte before
+// that line. A journal starts with "MAGIC CHECKSUM", naming the file it extends: a journal that
+// names another file is stale (the file saved after it already holds its lines), and a torn last
+// line is work in flight; both are dropped on reading.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace nqcli {
+
+struct CheckpointError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// FNV-1a, 64-bit: the checkpoints' checksum, also used to compare splits across ranks.
+std::uint64_t fnv1a(std::string_view bytes);
+
+// Writes all of `data` to `fd`; CheckpointError naming `path` on failure.
+void write_all(int fd, std::string_view data, const std::string& path);
+
+// Writes `text` to PATH.tmp and renames it over PATH, so PATH is always whole: the old or the new
+// contents. `durable`: flush the file and then the rename to disk first (a power cut keeps it).
+void replace_file(const std::string& path, const std::string& text, bool durable);
+
+// The whole file; false if it does not exist; CheckpointError if it cannot be read.
+bool read_whole_file(const std::string& path, std::string& text);
+
+// `text` + its checksum line.
+std::string with_checksum(std::string text, std::string& checksum);
+// The text before a valid checksum line, and the checksum; CheckpointError("...") saying what is
+// wrong otherwise (the caller names the file).
+std::string_view checked_body(std::string_view text, std::string& checksum);
+
+// The whole lines of a journal after its header "MAGIC CHECKSUM"; none if the journal does not
+// exist or names another checksum.
+std::vector<std::string> journal_lines(const std::string& path, std::string_view magic,
+                                       std::string_view checksum);
+
+}  // namespace nqcli
