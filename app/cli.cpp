@@ -55,11 +55,30 @@ void add_solve(CLI::App& app, SolveArgs& args) {
                   "random, first, backtrack: give up after this many seconds")
       ->check(seconds());
   cmd->add_option("-t,--threads", args.threads,
-                  "first: threads probing columns side by side, 1..1024 (default: all cores)")
+                  "first: threads sharing the probes, 1..1024 (default: all cores)")
       ->transform(whole_number(1, 1024));
+  cmd->add_option("--checkpoint", args.checkpoint,
+                  "first: journal the search in FILE and resume from it when it exists")
+      ->type_name("FILE");
+  cmd->add_option("--checkpoint-every", args.checkpoint_every,
+                  "first: seconds between checkpoint saves (default 30; every step is journaled "
+                  "in between)")
+      ->check(seconds());
+  cmd->add_option("--proof", args.proof,
+                  "first: write the proof that the answer is first to FILE (check it with "
+                  "'nqueens audit-first FILE')")
+      ->type_name("FILE");
+  cmd->add_flag("--json", args.json,
+                "first: print one JSON object, the solution and how each row was settled");
+  cmd->add_option("--progress", args.progress,
+                  "first: a progress line on stderr: auto (when stderr is a terminal), always, "
+                  "or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  cmd->add_flag("-q,--quiet", args.quiet, "first: no progress on stderr");
   cmd->footer(
       "Example:\n  nqueens solve 8                     2 4 6 8 3 1 7 5\n"
       "  nqueens solve 8 --method first      1 5 8 6 3 7 2 4\n"
+      "  nqueens solve 44 --method first --checkpoint n44.ckpt --proof n44.proof\n"
       "  nqueens solve 1000000 --method random --seed 7 | nqueens verify\n"
       "  nqueens solve 1000000000 --format binary > big.bin && nqueens verify --binary big.bin\n");
 }
@@ -241,13 +260,34 @@ void add_audit(CLI::App& app, AuditArgs& args) {
       "Example:\n  nqueens count 16 --subtotals n16.log && nqueens audit n16.log --sample 20\n");
 }
 
+void add_audit_first(CLI::App& app, AuditFirstArgs& args) {
+  auto* cmd = app.add_subcommand("audit-first",
+                                 "Check a proof that a solution is the lexicographically first");
+  cmd->add_option("FILE", args.proof, "Proof written by 'solve N --method first --proof FILE'")
+      ->required();
+  cmd->add_option("-k,--sample", args.sample,
+                  "Refuted pieces to search again with a different search (default 100)")
+      ->transform(whole_number(0, std::numeric_limits<std::uint32_t>::max()));
+  cmd->add_option("--seed", args.seed, "Seed for the choice of pieces (default: random, printed)")
+      ->transform(whole_number());
+  cmd->add_option("--budget", args.budget,
+                  "Nodes the other search may spend on one piece (default 10000000)")
+      ->transform(whole_number(1, std::numeric_limits<std::uint64_t>::max()));
+  cmd->footer(
+      "Exit status: 0 the answer is a solution and the proof covers every smaller placement, "
+      "with no sampled piece found completable;\n1 it does not; 2 bad input; 130 interrupted.\n"
+      "Example:\n  nqueens solve 30 --method first --proof n30.proof && nqueens audit-first "
+      "n30.proof\n");
+}
+
 void check_subcommand(CLI::App& app, const std::string& name) {
   try {
     app.get_subcommand(name);
   } catch (const CLI::OptionNotFound&) {
     throw UsageError(
         "unknown subcommand '" + name +
-        "' (choose count, audit, enumerate, solve, complete, instance, trace, verify, render, "
+        "' (choose count, audit, audit-first, enumerate, solve, complete, instance, trace, verify, "
+        "render, "
         "classic, compare or infinite)");
   }
 }
@@ -280,8 +320,10 @@ int main(int argc, char** argv) {
   InstanceArgs instance;
   TraceArgs trace;
   AuditArgs audit;
+  AuditFirstArgs audit_first;
   add_count(app, count);
   add_audit(app, audit);
+  add_audit_first(app, audit_first);
   add_solve(app, solve);
   add_enumerate(app, enumerate);
   add_classic(app, classic);
@@ -302,6 +344,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("instance")) return run_instance(instance);
     if (app.got_subcommand("trace")) return run_trace(trace);
     if (app.got_subcommand("audit")) return run_audit(audit);
+    if (app.got_subcommand("audit-first")) return run_audit_first(audit_first);
     if (app.got_subcommand("solve")) return run_solve(solve);
     if (app.got_subcommand("enumerate")) return run_enumerate(enumerate);
     if (app.got_subcommand("classic")) return run_classic(classic);

@@ -94,13 +94,10 @@ int search_random(std::uint64_t n, const SolveArgs& args) {
   return kExitOk;
 }
 
-int search_first(int n, const SolveArgs& args) {
+int search_backtrack(int n, const SolveArgs& args) {
   InterruptGuard interrupt;
   const Deadline deadline(interrupt.token(), args.timeout);
-  const nq::SolveResult r = nq::solve_first({.n = n,
-                                             .stop = deadline.token(),
-                                             .probing = args.method == "first",
-                                             .threads = args.threads});
+  const nq::SolveResult r = nq::solve_first({.n = n, .stop = deadline.token(), .probing = false});
   if (!r.complete) return gave_up(deadline, args.timeout, fmt::format("{} nodes", r.nodes));
   write_placement(*r.solution, args);
   return kExitOk;
@@ -117,7 +114,16 @@ int run_solve(const SolveArgs& args) {
                     "perm or binary",
                     n, args.format, nq::kMaxRenderN));
   }
+  if (args.method != "first" && (!args.checkpoint.empty() || !args.proof.empty() || args.json)) {
+    throw UsageError("solve: --checkpoint, --proof and --json are for --method first");
+  }
+  if (args.json && args.format != "perm") {
+    throw UsageError("solve: --json prints the solution itself; leave out --format");
+  }
   if (!nq::has_solution(n)) {
+    if (args.method == "first" && (args.json || !args.proof.empty())) {
+      return run_solve_first(static_cast<int>(n), args, {});  // the report says so too
+    }
     fmt::print(stderr, "nqueens: there is no solution for n = {}\n", n);
     return kExitNo;
   }
@@ -126,7 +132,9 @@ int run_solve(const SolveArgs& args) {
     return kExitOk;
   }
   if (args.method == "random") return search_random(n, args);
-  return search_first(static_cast<int>(n), args);
+  if (args.method == "backtrack") return search_backtrack(static_cast<int>(n), args);
+  return run_solve_first(static_cast<int>(n), args,
+                         [&args](const nq::Placement& p) { write_placement(p, args); });
 }
 
 }  // namespace nqcli

@@ -4,10 +4,15 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+namespace nq {
+class Placement;
+}
 
 namespace nqcli {
 
@@ -88,6 +93,20 @@ struct SolveArgs {
   std::uint64_t seed = 1;
   double timeout = 0;    // seconds; 0: none
   unsigned threads = 0;  // first: probing threads; 0: all cores
+  // first only:
+  std::string checkpoint;         // file to journal the search in and resume from
+  double checkpoint_every = 30;   // seconds between checkpoint saves
+  std::string proof;              // file to write the proof that the answer is first in
+  bool json = false;              // one JSON object: the solution and how each row was settled
+  std::string progress = "auto";  // auto (when stderr is a terminal), always, never
+  bool quiet = false;
+};
+
+struct AuditFirstArgs {
+  std::string proof;
+  std::uint64_t sample = 100;         // pieces to re-refute
+  std::string seed;                   // as typed; empty: a random seed, printed
+  std::uint64_t budget = 10'000'000;  // nodes per piece
 };
 
 struct VerifyArgs {
@@ -135,6 +154,10 @@ struct RenderArgs {
 
 int run_count(const CountArgs& args);
 int run_solve(const SolveArgs& args);
+// solve --method first, after run_solve has checked n; `print` writes the solution as asked.
+int run_solve_first(int n, const SolveArgs& args,
+                    const std::function<void(const nq::Placement&)>& print);
+int run_audit_first(const AuditFirstArgs& args);
 int run_enumerate(const EnumerateArgs& args);
 int run_classic(const ClassicArgs& args);
 int run_compare(const CompareArgs& args);

@@ -13,6 +13,7 @@
 
 #include "run.hpp"
 
+using nq::test::run_and_kill;
 using nq::test::run_nqueens;
 using nq::test::slurp;
 using nq::test::temp_file;
@@ -23,23 +24,6 @@ nlohmann::json count_json(const std::string& args) {
   const auto r = run_nqueens("count " + args + " --json");
   EXPECT_EQ(r.code, 0) << r.err;
   return nlohmann::json::parse(r.out);
-}
-
-// Runs `count` in the background, kills it with `signal` after `seconds`, and returns its exit
-// status (or -1 if it did not exit normally). With `ready`, the seconds start only once that
-// file has at least two lines (or after 60 s), so a slow start (a sanitized build on a loaded
-// machine) cannot bring the kill before the work the test needs.
-int run_and_kill(const std::string& args, const std::string& signal, double seconds,
-                 const std::string& out, const std::string& ready = "") {
-  const std::string wait =
-      ready.empty() ? ""
-                    : "for i in $(seq 3000); do [ \"$(wc -l <'" + ready +
-                          "' 2>/dev/null || echo 0)\" -ge 2 ] && break; sleep 0.02; done; ";
-  const std::string command = std::string("'") + NQ_BINARY + "' count " + args + " >'" + out +
-                              "' 2>/dev/null & pid=$!; " + wait + "sleep " +
-                              std::to_string(seconds) + "; kill -" + signal + " $pid; wait $pid";
-  const int status = std::system(command.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 }  // namespace
@@ -90,7 +74,8 @@ TEST(count_cli, resumes_after_kill_9_with_the_uninterrupted_result) {
   std::remove(ckpt.c_str());
   const std::string args =
       "16 --engine backtrack --threads 2 --checkpoint '" + ckpt + "' --checkpoint-every 0.05";
-  ASSERT_EQ(run_and_kill(args + " --json", "9", 0.7, temp_file("kill9.out", "")), 128 + 9)
+  ASSERT_EQ(run_and_kill("count " + args + " --json", "9", 0.7, temp_file("kill9.out", "")),
+            128 + 9)
       << "the run ended before it was killed";
   const std::string saved = slurp(ckpt);
   ASSERT_NE(saved.find("nqueens-checkpoint 1"), std::string::npos) << "no checkpoint written";
@@ -113,9 +98,9 @@ TEST(count_cli, the_journal_keeps_the_work_finished_between_saves) {
   const std::string args =
       "16 --engine backtrack --threads 2 --checkpoint '" + ckpt + "' --checkpoint-every 1000";
   std::remove((ckpt + ".journal").c_str());
-  ASSERT_EQ(
-      run_and_kill(args + " --json", "9", 0.2, temp_file("journal.out", ""), ckpt + ".journal"),
-      128 + 9)
+  ASSERT_EQ(run_and_kill("count " + args + " --json", "9", 0.2, temp_file("journal.out", ""),
+                         ckpt + ".journal"),
+            128 + 9)
       << "the run ended before it was killed";
   const std::string saved = slurp(ckpt);
   EXPECT_NE(saved.find("\ndone 0\n"), std::string::npos) << "expected only the first save";
@@ -148,7 +133,7 @@ TEST(count_cli, sigterm_saves_and_reports_an_incomplete_count) {
   std::remove(ckpt.c_str());
   const std::string out = temp_file("term.out", "");
   const std::string args = "16 --engine backtrack --threads 2 --checkpoint '" + ckpt + "'";
-  EXPECT_EQ(run_and_kill(args + " --json", "TERM", 0.6, out), 130);
+  EXPECT_EQ(run_and_kill("count " + args + " --json", "TERM", 0.6, out), 130);
   const auto partial = nlohmann::json::parse(slurp(out));
   EXPECT_EQ(partial["complete"], false);
   const std::string saved = slurp(ckpt);

@@ -24,4 +24,12 @@ std::string temp_file(const std::string& name, const std::string& content);
 
 std::string slurp(const std::string& path);
 
+// Runs nqueens with `args` (the subcommand first) in the background, its stdout into `out`,
+// kills it with `signal` after `seconds`, and returns its exit status (or -1 if it did not exit
+// normally). With `ready`, the seconds start only once that file has at least two lines (or
+// after 60 s), so a slow start (a sanitized build on a loaded machine) cannot bring the kill
+// before the work the test needs.
+int run_and_kill(const std::string& args, const std::string& signal, double seconds,
+                 const std::string& out, const std::string& ready = "");
+
 }  // namespace nq::test

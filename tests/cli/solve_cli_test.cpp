@@ -2,7 +2,11 @@
 // `nqueens solve` methods and formats, and `verify --binary`, on the built binary.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "nqueens/format.hpp"
 #include "nqueens/verify.hpp"
@@ -102,4 +106,164 @@ TEST(solve_cli, refuses_what_memory_cannot_hold_before_allocating) {
   const auto r = run_nqueens("solve 4294967295 --method random");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("needs about 80.0 GiB of memory"), std::string::npos) << r.err;
+}
+
+// --method first as a long run: the JSON report, a proof that audit-first accepts and a damaged
+// one that it refuses, checkpoints that survive kill -9 and SIGTERM, and what it refuses.
+namespace {
+
+using nq::test::run_and_kill;
+using nq::test::slurp;
+using nq::test::temp_file;
+
+nlohmann::json first_json(const std::string& args) {
+  const auto r = run_nqueens("solve " + args + " --method first --json -q");
+  EXPECT_EQ(r.code, 0) << args << ": " << r.err;
+  return nlohmann::json::parse(r.out);
+}
+
+std::string perm_of(const nlohmann::json& j) {
+  std::string s;
+  for (const auto& c : j["solution"]) s += (s.empty() ? "" : " ") + c.dump();
+  return s + "\n";
+}
+
+}  // namespace
+
+TEST(solve_cli, first_reports_each_row_in_json) {
+  const auto j = first_json("30");
+  EXPECT_EQ(perm_of(j), run_nqueens("solve 30 --method first").out);
+  ASSERT_EQ(j["rows"].size(), 30u);
+  std::uint64_t nodes = 0;
+  for (std::size_t r = 0; r < 30; ++r) {
+    EXPECT_EQ(j["rows"][r]["row"], r + 1);
+    EXPECT_EQ(j["rows"][r]["column"], j["solution"][r]);
+    EXPECT_EQ(j["rows"][r]["probed"].get<int>(), j["rows"][r]["refuted_at_once"].get<int>() +
+                                                     j["rows"][r]["refuted_by_search"].get<int>());
+    nodes += j["rows"][r]["nodes"].get<std::uint64_t>();
+  }
+  EXPECT_EQ(j["nodes"], nodes);
+  const auto none = run_nqueens("solve 3 --method first --json");
+  EXPECT_EQ(none.code, 1);
+  EXPECT_EQ(nlohmann::json::parse(none.out)["solution"].size(), 0u);
+}
+
+TEST(solve_cli, first_writes_a_proof_that_audit_first_accepts) {
+  const std::string proof = temp_file("n33.proof", "");
+  const auto r = run_nqueens("solve 33 --method first --threads 2 --proof " + quoted(proof));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string text = slurp(proof);
+  ASSERT_EQ(text.rfind("nqueens-first-proof 1\nn 33\n", 0), 0u) << text.substr(0, 100);
+  EXPECT_NE(text.find("\nA " + r.out), std::string::npos) << "the answer line";
+  const auto audit = run_nqueens("audit-first " + quoted(proof) + " --sample 1000 --seed 5");
+  EXPECT_EQ(audit.code, 0) << audit.out << audit.err;
+  EXPECT_NE(audit.out.find("ok, no placement smaller"), std::string::npos) << audit.out;
+  EXPECT_NE(audit.out.find("seed 5"), std::string::npos) << audit.out;
+
+  // Each refuted step, taken out in turn, leaves a hole the audit names, or was not needed.
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  int holes = 0;
+  for (std::size_t i = 0; i < lines.size() && holes < 3; ++i) {
+    if (lines[i].rfind("X ", 0) != 0) continue;
+    std::string without;
+    for (std::size_t k = 0; k < lines.size(); ++k) {
+      if (k != i) without += lines[k] + "\n";
+    }
+    const auto a =
+        run_nqueens("audit-first " + quoted(temp_file("holed.proof", without)) + " --sample 0");
+    if (a.code == 1) {
+      ++holes;
+      EXPECT_NE(a.out.find("NOT COVERED"), std::string::npos) << a.out;
+    } else {
+      EXPECT_EQ(a.code, 0) << a.out << a.err;
+    }
+  }
+  EXPECT_EQ(holes, 3);
+
+  // Another answer, not a solution: refused with exit 1.
+  std::string wrong = text.substr(0, text.find("\nA ") + 1) + "A";
+  for (int c = 1; c <= 33; ++c) wrong += " " + std::to_string(c);
+  EXPECT_EQ(run_nqueens("audit-first " + quoted(temp_file("wrong.proof", wrong + "\n"))).code, 1);
+  // Not a proof at all, or missing: one line, exit 2.
+  for (const std::string& bad :
+       {std::string("hello\n"), std::string("nqueens-first-proof 1\nn 8\nX 9 1 0\n"),
+        std::string("nqueens-first-proof 1\nn 8\n")}) {
+    const auto b = run_nqueens("audit-first " + quoted(temp_file("bad.proof", bad)));
+    EXPECT_EQ(b.code, 2) << bad;
+    EXPECT_EQ(std::count(b.err.begin(), b.err.end(), '\n'), 1) << b.err;
+  }
+  EXPECT_EQ(run_nqueens("audit-first /nonexistent/n8.proof").code, 2);
+}
+
+// kill -9 part way, then the same command: the uninterrupted answer, the rows already settled
+// taken from the checkpoint, and a proof (from the steps of both runs) that audit-first accepts.
+TEST(solve_cli, first_resumes_after_kill_9) {
+  const std::string ckpt = temp_file("first.ckpt", "");
+  std::remove(ckpt.c_str());
+  std::remove((ckpt + ".journal").c_str());
+  const std::string proof = temp_file("first.proof", "");
+  const std::string args = "solve 39 --method first --threads 1 -q --checkpoint " + quoted(ckpt) +
+                           " --checkpoint-every 1000 --proof " + quoted(proof);
+  ASSERT_EQ(run_and_kill(args, "9", 0.5, temp_file("first.out", ""), ckpt + ".journal"), 128 + 9)
+      << "the run ended before it was killed";
+  const std::string journal = slurp(ckpt + ".journal");
+  ASSERT_EQ(journal.rfind("nqueens-first-journal 1 ", 0), 0u) << journal.substr(0, 100);
+  const auto resumed = run_nqueens(args + " --json");
+  ASSERT_EQ(resumed.code, 0) << resumed.err;
+  const auto j = nlohmann::json::parse(resumed.out);
+  int rows_resumed = 0;
+  for (const auto& row : j["rows"]) rows_resumed += row["resumed"].get<bool>();
+  EXPECT_GT(rows_resumed, 0) << "nothing was resumed";
+  EXPECT_EQ(perm_of(j), run_nqueens("solve 39 --method first").out);
+  std::ifstream gone(ckpt + ".journal");
+  EXPECT_FALSE(gone) << "a finished run leaves no journal behind";
+  const auto audit = run_nqueens("audit-first " + quoted(proof) + " --sample 5 --budget 1000000");
+  EXPECT_EQ(audit.code, 0) << audit.out << audit.err;
+  // The finished checkpoint answers again without searching.
+  const auto again = nlohmann::json::parse(run_nqueens(args + " --json").out);
+  EXPECT_EQ(again["solution"], j["solution"]);
+  for (const auto& row : again["rows"]) EXPECT_TRUE(row["resumed"].get<bool>());
+}
+
+TEST(solve_cli, first_saves_on_sigterm_and_refuses_foreign_checkpoints) {
+  const std::string ckpt = temp_file("term.first.ckpt", "");
+  std::remove(ckpt.c_str());
+  const std::string args = "solve 36 --method first --threads 2 -q --checkpoint " + quoted(ckpt);
+  EXPECT_EQ(run_and_kill(args, "TERM", 0.3, temp_file("term.first.out", ""), ckpt + ".journal"),
+            130);
+  const std::string saved = slurp(ckpt);
+  ASSERT_EQ(saved.rfind("nqueens-first-checkpoint 1\n", 0), 0u) << saved.substr(0, 100);
+  EXPECT_NE(saved.find("\nR 1 1 "), std::string::npos) << "row 1 was settled before the stop";
+  for (const char* other : {"solve 35 --method first", "count 12"}) {
+    const auto r = run_nqueens(std::string(other) + " --checkpoint " + quoted(ckpt));
+    EXPECT_EQ(r.code, 2) << other;
+    EXPECT_NE(r.err.find("left untouched"), std::string::npos) << r.err;
+    EXPECT_EQ(slurp(ckpt), saved);
+  }
+  std::string damaged = saved;
+  damaged[damaged.find("\nR 1 1 ") + 3] = '2';
+  const std::string bad = temp_file("damaged.first.ckpt", damaged);
+  const auto r = run_nqueens("solve 36 --method first --checkpoint " + quoted(bad));
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("damaged"), std::string::npos) << r.err;
+  // The timeout saves too and exits 124.
+  const std::string timeout_ckpt = temp_file("timeout.first.ckpt", "");
+  std::remove(timeout_ckpt.c_str());
+  const auto timed =
+      run_nqueens("solve 48 --method first -q --timeout 0.5 --checkpoint " + quoted(timeout_ckpt));
+  EXPECT_EQ(timed.code, 124);
+  EXPECT_NE(timed.err.find("saved in"), std::string::npos) << timed.err;
+}
+
+TEST(solve_cli, first_only_options_are_refused_elsewhere) {
+  for (const char* args :
+       {"solve 8 --proof p", "solve 8 --method random --checkpoint c",
+        "solve 8 --method backtrack --json", "solve 8 --method first --json --format board",
+        "solve 65 --method first --proof p", "audit-first", "audit-first x --sample -1"}) {
+    const auto r = run_nqueens(args);
+    EXPECT_EQ(r.code, 2) << args;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
+  }
 }

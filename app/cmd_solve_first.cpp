@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: MIT
+// `nqueens solve N --method first`: the lexicographically first solution by probing, as a long
+// run: progress on stderr (the row, the prefix settled, pieces refuted, nodes per second),
+// --checkpoint FILE (every step of the search journaled, resumed by the same command),
+// --proof FILE (the steps that show every smaller placement impossible, for audit-first), and
+// --json (the solution with how each row was settled). Ctrl-C or SIGTERM saves and exits 130;
+// --timeout exits 124.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
+
+#include "commands.hpp"
+#include "deadline.hpp"
+#include "durable_file.hpp"
+#include "first_checkpoint.hpp"
+#include "interrupt.hpp"
+#include "nqueens/solve.hpp"
+#include "progress.hpp"
+
+namespace nqcli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// The progress line: refreshed on the steps the search reports, at most twice a second on a
+// terminal and every 10 seconds into a file.
+class FirstProgress {
+ public:
+  FirstProgress(int n, bool terminal) : n_(n), terminal_(terminal) {}
+
+  void operator()(const nq::FirstStep& s) {
+    switch (s.kind) {
+      case nq::FirstStep::Kind::refuted:
+        ++refuted_;
+        nodes_ += s.nodes;
+        break;
+      case nq::FirstStep::Kind::split: ++splits_; break;
+      case nq::FirstStep::Kind::completed: break;
+      case nq::FirstStep::Kind::settled: prefix_ += fmt::format(" {}", s.column + 1); break;
+    }
+    row_ = s.kind == nq::FirstStep::Kind::settled ? s.row + 1 : s.row;
+    column_ = s.kind == nq::FirstStep::Kind::settled ? -1 : s.column;
+    const auto now = Clock::now();
+    if (now - printed_ < (terminal_ ? std::chrono::milliseconds(500) : std::chrono::seconds(10))) {
+      return;
+    }
+    printed_ = now;
+    const double elapsed = std::chrono::duration<double>(now - start_).count();
+    std::string prefix = prefix_;
+    if (prefix.size() > 60) prefix = " ..." + prefix.substr(prefix.size() - 56);
+    fmt::print(stderr,
+               "{}first {}: row {}{}, prefix{} | {} pieces refuted, {} cut, {:.3g} nodes/s | {}{}",
+               terminal_ ? "\r" : "", n_, row_ + 1,
+               column_ >= 0 ? fmt::format(" column {}", column_ + 1) : std::string(), prefix,
+               refuted_, splits_, static_cast<double>(nodes_) / std::max(elapsed, 1e-9),
+               clock_time(elapsed), terminal_ ? "  " : "\n");
+    dirty_ = terminal_;
+  }
+
+  void finish() {
+    if (dirty_) fmt::print(stderr, "\n");
+    dirty_ = false;
+  }
+
+ private:
+  int n_;
+  bool terminal_;
+  Clock::time_point start_ = Clock::now();
+  Clock::time_point printed_ = start_;
+  std::string prefix_;
+  int row_ = 0;
+  int column_ = -1;
+  std::uint64_t refuted_ = 0, splits_ = 0, nodes_ = 0;
+  bool dirty_ = false;
+};
+
+void write_proof(const std::string& path, int n, const nq::SolveResult& r,
+                 const std::vector<nq::FirstStep>& steps) {
+  std::ostringstream text;
+  nq::write_first_proof(text, {.n = n, .answer = r.solution, .steps = steps});
+  try {
+    replace_file(path, text.str(), true);
+  } catch (const CheckpointError& e) {
+    throw UsageError(std::string("solve: ") + e.what());
+  }
+}
+
+nlohmann::ordered_json report(int n, const nq::SolveResult& r, double seconds) {
+  nlohmann::ordered_json j;
+  j["n"] = n;
+  j["method"] = "first";
+  auto solution = nlohmann::ordered_json::array();
+  if (r.solution) {
+    for (nq::Column c : r.solution->columns()) solution.push_back(c + 1);
+  }
+  j["solution"] = solution;
+  j["nodes"] = r.nodes;
+  j["seconds"] = seconds;
+  j["rows"] = nlohmann::ordered_json::array();
+  for (const nq::FirstRowReport& row : r.rows) {
+    j["rows"].push_back({{"row", row.row + 1},
+                         {"column", row.column + 1},
+                         {"probed", row.probed},
+                         {"refuted_at_once", row.refuted_at_once},
+                         {"refuted_by_search", row.refuted_by_search},
+                         {"pieces", row.pieces},
+                         {"nodes", row.nodes},
+                         {"seconds", row.seconds},
+                         {"resumed", row.resumed}});
+  }
+  return j;
+}
+
+}  // namespace
+
+int run_solve_first(int n, const SolveArgs& args,
+                    const std::function<void(const nq::Placement&)>& print) {
+  InterruptGuard interrupt;
+  const Deadline deadline(interrupt.token(), args.timeout);
+  std::stop_source stop;
+  std::stop_callback forward(deadline.token(), [&stop] { stop.request_stop(); });
+
+  std::optional<FirstCheckpoint> checkpoint;
+  std::vector<nq::FirstStep> steps;  // without a checkpoint, kept here for --proof
+  if (!args.checkpoint.empty()) {
+    checkpoint.emplace(args.checkpoint, n, args.checkpoint_every);
+    try {
+      checkpoint->start();
+    } catch (const CheckpointError& e) {
+      throw UsageError(std::string("solve: ") + e.what());
+    }
+  }
+  std::optional<FirstProgress> progress;
+  if (progress_wanted(args.progress, args.quiet)) progress.emplace(n, isatty(STDERR_FILENO) != 0);
+
+  nq::SolveOptions options{.n = n, .stop = stop.get_token(), .threads = args.threads};
+  if (checkpoint) options.resume = checkpoint->steps();
+  const bool keep = !checkpoint && !args.proof.empty();
+  options.on_step = [&](const nq::FirstStep& s) {
+    if (checkpoint) checkpoint->add(s, stop);
+    if (keep) steps.push_back(s);
+    if (progress) (*progress)(s);
+  };
+  const auto started = Clock::now();
+  const nq::SolveResult r = nq::solve_first(options);
+  const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  if (progress) progress->finish();
+
+  if (checkpoint) {
+    try {
+      checkpoint->finish();
+    } catch (const CheckpointError& e) {
+      fmt::print(stderr, "nqueens: solve: {}\n", e.what());
+      return kExitUsage;
+    }
+    if (!checkpoint->error().empty()) {
+      fmt::print(stderr, "nqueens: solve: {}\n", checkpoint->error());
+      return kExitUsage;
+    }
+  }
+  if (!r.complete) {
+    const std::string saved = checkpoint ? fmt::format("; saved in {}", args.checkpoint) : "";
+    if (deadline.expired()) {
+      fmt::print(stderr, "nqueens: gave up after {} s ({} nodes, {} rows settled){}\n",
+                 args.timeout, r.nodes, r.rows.size(), saved);
+      return kExitTimeout;
+    }
+    fmt::print(stderr, "nqueens: interrupted after {} nodes, {} rows settled{}\n", r.nodes,
+               r.rows.size(), saved);
+    return kExitInterrupted;
+  }
+  if (!args.proof.empty()) write_proof(args.proof, n, r, checkpoint ? checkpoint->steps() : steps);
+  if (args.json) {
+    std::cout << report(n, r, seconds).dump() << '\n';
+    std::cout.flush();
+    return r.solution ? kExitOk : kExitNo;
+  }
+  if (!r.solution) {
+    fmt::print(stderr, "nqueens: there is no solution for n = {}\n", n);
+    return kExitNo;
+  }
+  print(*r.solution);
+  return kExitOk;
+}
+
+}  // namespace nqcli

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// Checkpoint files for `solve --method first --checkpoint FILE`: the steps of the search so far
+// (nqueens/first_proof.hpp), which are both what a resumed run needs (the rows settled, and for
+// the row in progress the pieces refuted and cut) and the proof that the answer is first.
+//
+//   nqueens-first-checkpoint 1
+//   version 0.2.0
+//   n 42
+//   R 1 1 1 3 5 2 4 ...
+//   X 2 1 0
+//   ...
+//   checksum 9f3c0e51a2b4d6c8
+//
+// Saved and journaled like count's checkpoints (durable_file.hpp): FILE is replaced atomically
+// every `every` seconds, and each step between two saves is appended to FILE.journal with one
+// write(2), so a kill -9 loses only the pieces being searched.
+#pragma once
+
+#include <chrono>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+#include "nqueens/first_proof.hpp"
+
+namespace nqcli {
+
+class FirstCheckpoint {
+ public:
+  // Loads FILE (and its journal) if it exists; throws UsageError, leaving it untouched, if it is
+  // damaged or belongs to another n or program version.
+  FirstCheckpoint(std::string path, int n, double every);
+  ~FirstCheckpoint();
+  FirstCheckpoint(const FirstCheckpoint&) = delete;
+  FirstCheckpoint& operator=(const FirstCheckpoint&) = delete;
+
+  const std::vector<nq::FirstStep>& steps() const { return steps_; }  // resumed, then added
+  std::size_t resumed() const { return resumed_; }
+
+  // Before any work: saves, so that a bad path fails at once (throws CheckpointError).
+  void start();
+  // One step: journaled at once, saved when due. A write error is kept for error() and
+  // requests `stop`.
+  void add(const nq::FirstStep& step, std::stop_source& stop);
+  // Saves FILE with every step and removes the journal; throws CheckpointError.
+  void finish();
+  const std::string& error() const { return error_; }
+
+ private:
+  void save();
+  std::string path_;
+  int n_;
+  std::vector<nq::FirstStep> steps_;
+  std::size_t resumed_ = 0;
+  std::string checksum_;
+  double every_;
+  std::chrono::steady_clock::time_point saved_ = std::chrono::steady_clock::now();
+  int journal_ = -1;
+  std::string error_;
+};
+
+}  // namespace nqcli
