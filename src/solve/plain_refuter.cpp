@@ -44,6 +44,8 @@ PlainRefuter::Outcome PlainRefuter::run(const std::vector<Square>& queens) {
   }
   nodes_ = 0;
   over_ = false;
+  solution_.assign(static_cast<std::size_t>(n_), -1);
+  for (const Square& q : queens) solution_[static_cast<std::size_t>(q.row)] = q.col;
   if (place(rows, cols, diag, anti)) return Outcome::completed;
   return over_ ? Outcome::over_budget : Outcome::refuted;
 }
@@ -129,6 +131,7 @@ bool PlainRefuter::place(std::uint64_t rows, std::uint64_t cols, Wide diag, Wide
   if (!sums_allow(free, all_ & ~rows)) return false;
   for (std::uint64_t f = free[static_cast<std::size_t>(first)]; f != 0; f &= f - 1) {
     const int c = std::countr_zero(f);
+    solution_[static_cast<std::size_t>(first)] = c;
     if (place(rows | std::uint64_t{1} << first, cols | std::uint64_t{1} << c,
               diag | Wide{1} << (c - first + n_ - 1), anti | Wide{1} << (first + c))) {
       return true;

@@ -21,8 +21,12 @@ class PlainRefuter {
   enum class Outcome { refuted, completed, over_budget };
 
   PlainRefuter(int n, std::uint64_t budget, std::stop_token stop);
-  // `queens`: the piece's queens, on distinct squares of the board.
+  // `queens`: the piece's queens, on distinct squares of the board. Rows are filled in order
+  // and columns tried left to right, so with no queens given the solution it finds is the
+  // lexicographically first: an independent reference for solve_first.
   Outcome run(const std::vector<Square>& queens);
+  const std::vector<int>& solution() const { return solution_; }  // after completed
+  std::uint64_t nodes() const { return nodes_; }
 
  private:
   __extension__ using Wide = unsigned __int128;
@@ -36,6 +40,7 @@ class PlainRefuter {
   std::stop_token stop_;
   std::uint64_t nodes_ = 0;
   bool over_ = false;
+  std::vector<int> solution_;
 };
 
 }  // namespace nq::detail
