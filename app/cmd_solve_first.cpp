@@ -29,13 +29,15 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The progress line: refreshed on the steps the search reports, at most twice a second on a
-// terminal and every 10 seconds into a file.
-class FirstProgress {
+// The progress line: the row being settled, its leftmost open column and the share of that
+// column's probe refuted so far (an even split per cut: a rough measure, since pieces differ in
+// size), the prefix settled, pieces refuted and cut, nodes per second. Refreshed at most twice a
+// second on a terminal and every 10 seconds into a file.
+class ProgressLine {
  public:
-  FirstProgress(int n, bool terminal) : n_(n), terminal_(terminal) {}
+  ProgressLine(int n, bool terminal) : n_(n), terminal_(terminal) {}
 
-  void operator()(const nq::FirstStep& s) {
+  void step(const nq::FirstStep& s) {
     switch (s.kind) {
       case nq::FirstStep::Kind::refuted:
         ++refuted_;
@@ -43,10 +45,34 @@ class FirstProgress {
         break;
       case nq::FirstStep::Kind::split: ++splits_; break;
       case nq::FirstStep::Kind::completed: break;
-      case nq::FirstStep::Kind::settled: prefix_ += fmt::format(" {}", s.column + 1); break;
+      case nq::FirstStep::Kind::settled:
+        prefix_ += fmt::format(" {}", s.column + 1);
+        where_ = fmt::format("row {}", s.row + 2);
+        break;
     }
-    row_ = s.kind == nq::FirstStep::Kind::settled ? s.row + 1 : s.row;
-    column_ = s.kind == nq::FirstStep::Kind::settled ? -1 : s.column;
+    print();
+  }
+
+  // The rows a checkpoint settled, for the prefix.
+  void resume(const std::vector<nq::FirstStep>& steps) {
+    for (const nq::FirstStep& s : steps) {
+      if (s.kind == nq::FirstStep::Kind::settled) prefix_ += fmt::format(" {}", s.column + 1);
+    }
+  }
+
+  void progress(const nq::FirstProgress& p) {
+    where_ = fmt::format("row {} column {} {:.1f}% refuted, {} pieces waiting", p.row + 1,
+                         p.column + 1, 100 * p.covered, p.waiting);
+    print();
+  }
+
+  void finish() {
+    if (dirty_) fmt::print(stderr, "\n");
+    dirty_ = false;
+  }
+
+ private:
+  void print() {
     const auto now = Clock::now();
     if (now - printed_ < (terminal_ ? std::chrono::milliseconds(500) : std::chrono::seconds(10))) {
       return;
@@ -56,27 +82,19 @@ class FirstProgress {
     std::string prefix = prefix_;
     if (prefix.size() > 60) prefix = " ..." + prefix.substr(prefix.size() - 56);
     fmt::print(stderr,
-               "{}first {}: row {}{}, prefix{} | {} pieces refuted, {} cut, {:.3g} nodes/s | {}{}",
-               terminal_ ? "\r" : "", n_, row_ + 1,
-               column_ >= 0 ? fmt::format(" column {}", column_ + 1) : std::string(), prefix,
-               refuted_, splits_, static_cast<double>(nodes_) / std::max(elapsed, 1e-9),
-               clock_time(elapsed), terminal_ ? "  " : "\n");
+               "{}first {}: {} | prefix{} | {} pieces refuted, {} cut, {:.3g} nodes/s | {}{}",
+               terminal_ ? "\r" : "", n_, where_, prefix, refuted_, splits_,
+               static_cast<double>(nodes_) / std::max(elapsed, 1e-9), clock_time(elapsed),
+               terminal_ ? "  " : "\n");
     dirty_ = terminal_;
   }
 
-  void finish() {
-    if (dirty_) fmt::print(stderr, "\n");
-    dirty_ = false;
-  }
-
- private:
   int n_;
   bool terminal_;
   Clock::time_point start_ = Clock::now();
   Clock::time_point printed_ = start_;
   std::string prefix_;
-  int row_ = 0;
-  int column_ = -1;
+  std::string where_ = "row 1";
   std::uint64_t refuted_ = 0, splits_ = 0, nodes_ = 0;
   bool dirty_ = false;
 };
@@ -137,8 +155,11 @@ int run_solve_first(int n, const SolveArgs& args,
       throw UsageError(std::string("solve: ") + e.what());
     }
   }
-  std::optional<FirstProgress> progress;
-  if (progress_wanted(args.progress, args.quiet)) progress.emplace(n, isatty(STDERR_FILENO) != 0);
+  std::optional<ProgressLine> progress;
+  if (progress_wanted(args.progress, args.quiet)) {
+    progress.emplace(n, isatty(STDERR_FILENO) != 0);
+    if (checkpoint) progress->resume(checkpoint->steps());
+  }
 
   nq::SolveOptions options{.n = n, .stop = stop.get_token(), .threads = args.threads};
   if (checkpoint) options.resume = checkpoint->steps();
@@ -146,8 +167,9 @@ int run_solve_first(int n, const SolveArgs& args,
   options.on_step = [&](const nq::FirstStep& s) {
     if (checkpoint) checkpoint->add(s, stop);
     if (keep) steps.push_back(s);
-    if (progress) (*progress)(s);
+    if (progress) progress->step(s);
   };
+  if (progress) options.on_progress = [&](const nq::FirstProgress& p) { progress->progress(p); };
   const auto started = Clock::now();
   const nq::SolveResult r = nq::solve_first(options);
   const double seconds = std::chrono::duration<double>(Clock::now() - started).count();

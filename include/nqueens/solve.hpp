@@ -28,6 +28,17 @@ namespace nq {
 
 inline constexpr int kMaxSolveFirstN = 64;  // the search uses 64-bit masks
 
+// Where the probing search stands, reported after each piece it searches.
+struct FirstProgress {
+  int row = 0;                // the row being settled
+  int column = -1;            // its leftmost column still open
+  double covered = 0;         // share of that column's probe refuted so far (even split per cut)
+  std::uint64_t waiting = 0;  // pieces waiting, all open columns
+  int refuted = 0;            // columns of the row refuted
+  std::uint64_t nodes = 0;    // nodes of the row so far
+  std::uint64_t pieces = 0;   // pieces of the row searched
+};
+
 struct SolveOptions {
   int n = 8;                  // 1..kMaxSolveFirstN
   std::stop_token stop = {};  // request_stop() abandons the search (complete == false)
@@ -37,6 +48,8 @@ struct SolveOptions {
   // Probing only. Every step of the proof (first_proof.hpp) as it is made, one call at a time;
   // the calls come from the search threads.
   std::function<void(const FirstStep&)> on_step = {};
+  // Probing only. Called after each piece, one call at a time, from the search threads.
+  std::function<void(const FirstProgress&)> on_progress = {};
   // The steps of an earlier run for the same n, in their order (from a checkpoint): the rows it
   // settled are taken as they are and the row it was on continues where it stood.
   std::vector<FirstStep> resume = {};

@@ -54,10 +54,12 @@ struct Walker {
   const CoverVisitor& visit;
   std::vector<Square> queens;  // prefix, probe and more
   std::vector<Square> more;
+  double covered = 0;
 
-  void walk() {
+  void walk(double share) {
     if (const FirstStep* r = index.refuted(row, column, more)) {
       if (visit.refuted) visit.refuted(*r);
+      covered += share;
       return;
     }
     const FirstStep* s = index.split(row, column, more);
@@ -67,19 +69,24 @@ struct Walker {
                         return (s->line_is_row ? q.row : q.col) == s->line;
                       });
     if (!open) {
-      if (visit.uncovered) visit.uncovered(more);
+      if (visit.uncovered) visit.uncovered(more, share);
       return;
     }
     if (visit.split) visit.split(*s);
+    int branches = 0;
+    for (int p = 0; p < n; ++p) {
+      branches += !attacked(queens, s->line_is_row ? Square{s->line, p} : Square{p, s->line});
+    }
     for (int p = 0; p < n; ++p) {
       const Square square = s->line_is_row ? Square{s->line, p} : Square{p, s->line};
       if (attacked(queens, square)) continue;
       more.push_back(square);
       if (std::find(s->dead.begin(), s->dead.end(), p) != s->dead.end()) {
         if (visit.dead) visit.dead(more);
+        covered += share / branches;
       } else {
         queens.push_back(square);
-        walk();
+        walk(share / branches);
         queens.pop_back();
       }
       more.pop_back();
@@ -89,13 +96,14 @@ struct Walker {
 
 }  // namespace
 
-void walk_cover(int n, std::span<const int> prefix, int row, int column, const CoverIndex& index,
-                const CoverVisitor& visit) {
+double walk_cover(int n, std::span<const int> prefix, int row, int column, const CoverIndex& index,
+                  const CoverVisitor& visit) {
   Walker w{n, row, column, index, visit, {}, {}};
   for (std::size_t r = 0; r < prefix.size(); ++r)
     w.queens.push_back({static_cast<int>(r), prefix[r]});
   w.queens.push_back({row, column});
-  w.walk();
+  w.walk(1.0);
+  return w.covered;
 }
 
 }  // namespace nq::detail

@@ -32,15 +32,18 @@ class CoverIndex {
 bool attacked(std::span<const Square> queens, Square s);
 
 struct CoverVisitor {
-  std::function<void(const FirstStep&)> refuted = {};              // a refuted piece used
-  std::function<void(const std::vector<Square>&)> dead = {};       // a dead square: probe + more
-  std::function<void(const FirstStep&)> split = {};                // a split used
-  std::function<void(const std::vector<Square>&)> uncovered = {};  // a piece lacking: the more
+  std::function<void(const FirstStep&)> refuted = {};         // a refuted piece used
+  std::function<void(const std::vector<Square>&)> dead = {};  // a dead square: probe + more
+  std::function<void(const FirstStep&)> split = {};           // a split used
+  // A piece lacking: its queens beyond the probe's, and its share of the probe (each cut splits
+  // a piece's share evenly among the squares of its line that the piece's queens do not attack).
+  std::function<void(const std::vector<Square>&, double)> uncovered = {};
 };
 
 // Walks the cover of the probe (row, column) after `prefix` (the columns of rows 0..row-1),
 // whose queen must not be attacked by them. Pieces are visited depth first, in line order.
-void walk_cover(int n, std::span<const int> prefix, int row, int column, const CoverIndex& index,
-                const CoverVisitor& visit);
+// Returns the share of the probe covered (refuted pieces and dead squares), as above.
+double walk_cover(int n, std::span<const int> prefix, int row, int column, const CoverIndex& index,
+                  const CoverVisitor& visit);
 
 }  // namespace nq::detail

@@ -261,7 +261,7 @@ FirstProofCheck check_first_proof(const FirstProof& proof, const FirstProofCheck
                               },
                           .split = [&](const FirstStep&) { ++check.splits; },
                           .uncovered =
-                              [&](const std::vector<Square>& more) {
+                              [&](const std::vector<Square>& more, double) {
                                 if (check.uncovered++ == 0)
                                   check.first_uncovered = describe(row, column, more);
                               }});

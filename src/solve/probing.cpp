@@ -41,10 +41,18 @@ using Clock = std::chrono::steady_clock;
 // steps, up to about a minute of one thread's search.
 constexpr std::uint64_t kLargestPiece = std::uint64_t{1} << 24;
 
+// A piece: the queens beyond the probe's, and its share of the probe (each cut splits a piece's
+// share evenly among the squares of its line that its queens do not attack), for progress.
+struct Piece {
+  std::vector<Square> more;
+  double share = 1;
+};
+
 struct Candidate {
   int col = 0;
   enum class State { open, refuted, completed, dropped } state = State::open;
-  std::vector<std::vector<Square>> pending;  // pieces not yet taken; back() is next
+  std::vector<Piece> pending;  // pieces not yet taken; back() is next
+  double covered = 0;          // share of the probe refuted so far
   int running = 0;
   bool searched = false;            // some piece needed a search beyond the root
   std::atomic<bool> cancel{false};  // set once the column no longer matters
@@ -75,11 +83,12 @@ class RowJob {
         }
       }
       if (c->state == Candidate::State::open) {
-        walk_cover(
-            board_.n, prefix_, row_, c->col, index,
-            {.uncovered = [&](const std::vector<Square>& more) { c->pending.push_back(more); }});
+        c->covered = walk_cover(board_.n, prefix_, row_, c->col, index,
+                                {.uncovered = [&](const std::vector<Square>& more, double share) {
+                                  c->pending.push_back({more, share});
+                                }});
         std::reverse(c->pending.begin(), c->pending.end());
-        c->searched = !(c->pending.size() == 1 && c->pending.front().empty());
+        c->searched = !(c->pending.size() == 1 && c->pending.front().more.empty());
         if (c->pending.empty()) c->state = Candidate::State::refuted;
       }
       candidates_.push_back(std::move(c));
@@ -94,18 +103,19 @@ class RowJob {
       if (settled() || options_.stop.stop_requested()) return;
       Candidate* c = next_with_pieces();
       if (c != nullptr) {
-        std::vector<Square> more = std::move(c->pending.back());
+        Piece piece = std::move(c->pending.back());
         c->pending.pop_back();
         ++c->running;
         const std::uint64_t budget = budget_;
         lock.unlock();
         ExistenceSearch search(options_.stop, c->cancel, budget, nullptr, true);
-        const auto outcome = run(search, *c, more);
+        const auto outcome = run(search, *c, piece.more);
         lock.lock();
         --c->running;
         nodes_ += search.nodes();
         ++pieces_;
-        record(*c, more, outcome, search);
+        record(*c, piece, outcome, search);
+        progress();
       } else if ((c = leftmost_open()) != nullptr) {  // every piece is being searched
         const std::uint64_t budget = next_random_budget();
         lock.unlock();
@@ -185,8 +195,22 @@ class RowJob {
     if (options_.on_step) options_.on_step(step);
   }
 
-  void record(Candidate& c, const std::vector<Square>& more, ExistenceSearch::Outcome outcome,
+  // The leftmost open column's progress, for options_.on_progress.
+  void progress() {
+    if (!options_.on_progress) return;
+    FirstProgress p{.row = row_, .nodes = nodes_, .pieces = pieces_};
+    for (const auto& c : candidates_) {
+      if (c->state == Candidate::State::refuted) ++p.refuted;
+      if (c->state != Candidate::State::open) continue;
+      if (p.column < 0) p.column = c->col, p.covered = c->covered;
+      p.waiting += c->pending.size();
+    }
+    if (p.column >= 0) options_.on_progress(p);
+  }
+
+  void record(Candidate& c, const Piece& piece, ExistenceSearch::Outcome outcome,
               const ExistenceSearch& search) {
+    const std::vector<Square>& more = piece.more;
     if (c.state != Candidate::State::open) return;  // settled elsewhere meanwhile
     switch (outcome) {
       case ExistenceSearch::Outcome::completed: complete(c, search.completion()); return;
@@ -200,11 +224,11 @@ class RowJob {
         break;
       case ExistenceSearch::Outcome::suspended:
         c.searched = true;
-        split(c, more, search.suspended());
+        split(c, piece, search.suspended());
         budget_ = std::max(budget_, std::min<std::uint64_t>(nodes_ / 256, kLargestPiece));
         break;
       case ExistenceSearch::Outcome::stopped:  // stop requested: the piece stays to be done
-        c.pending.push_back(more);
+        c.pending.push_back(piece);
         return;
     }
     if (c.pending.empty() && c.running == 0) c.state = Candidate::State::refuted;
@@ -213,13 +237,15 @@ class RowJob {
   // The steps of a suspended search and the pieces it did not reach: along the path, each node
   // was split on its line; its children before the path's were refuted, those after it are new
   // pieces, and the last node of the path is a new piece as well.
-  void split(Candidate& c, const std::vector<Square>& more, const SuspendedPath& path) {
+  void split(Candidate& c, const Piece& from, const SuspendedPath& path) {
+    const std::vector<Square>& more = from.more;
+    double share = from.share;
     std::vector<Square> queens;
     for (int r = 0; r < row_; ++r) queens.push_back({r, prefix_[static_cast<std::size_t>(r)]});
     queens.push_back({row_, c.col});
     queens.insert(queens.end(), more.begin(), more.end());
     std::vector<Square> piece = more;
-    std::vector<std::vector<Square>> fresh;
+    std::vector<Piece> fresh;
     for (const SuspendedPath::Node& node : path.nodes) {
       FirstStep step{.kind = FirstStep::Kind::split,
                      .row = row_,
@@ -228,6 +254,11 @@ class RowJob {
                      .line_is_row = node.is_row,
                      .line = node.line};
       std::vector<FirstStep> refuted;
+      int branches = 0;
+      for (int p = 0; p < board_.n; ++p) {
+        branches += !attacked(queens, node.is_row ? Square{node.line, p} : Square{p, node.line});
+      }
+      const double child_share = share / branches;
       for (int p = 0; p < board_.n; ++p) {
         const Square s = node.is_row ? Square{node.line, p} : Square{p, node.line};
         if (attacked(queens, s)) continue;
@@ -237,14 +268,16 @@ class RowJob {
         child.push_back(s);
         if (it == node.children.end()) {
           step.dead.push_back(p);
+          c.covered += child_share;
         } else if (i < node.current) {
+          c.covered += child_share;
           refuted.push_back({.kind = FirstStep::Kind::refuted,
                              .row = row_,
                              .column = c.col,
                              .more = std::move(child),
                              .nodes = node.nodes[i]});
         } else if (i > node.current) {
-          fresh.push_back(std::move(child));
+          fresh.push_back({std::move(child), child_share});
         }
       }
       emit(step);
@@ -252,8 +285,9 @@ class RowJob {
       const Square chosen = node.children[node.current];
       piece.push_back(chosen);
       queens.push_back(chosen);
+      share = child_share;
     }
-    fresh.push_back(std::move(piece));  // the unexpanded node, taken next
+    fresh.push_back({std::move(piece), share});  // the unexpanded node, taken next
     for (auto& f : fresh) c.pending.push_back(std::move(f));
   }
 
