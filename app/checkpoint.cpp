@@ -89,16 +89,22 @@ std::vector<nq::SubproblemCount> load_journal(const std::string& path, const Che
   return lines;
 }
 
-void save_checkpoint(const std::string& path, Checkpoint& c) {
+std::string checkpoint_text(const Checkpoint& c) {
   std::string text = fmt::format("{}\nversion {}\nn {}\nengine {}\nsubproblems {}\ndone {}\n",
                                  kMagic, c.version, c.n, c.engine, c.subproblems, c.done.size());
   for (const nq::SubproblemCount& s : c.done) text += fmt::format("{} {}\n", s.id, s.count);
-  replace_file(path, with_checksum(std::move(text), c.checksum), true);
+  return text;
+}
+
+void save_checkpoint(const std::string& path, Checkpoint& c) {
+  replace_file(path, with_checksum(checkpoint_text(c), c.checksum), true);
 }
 
 CheckpointKeeper::CheckpointKeeper(std::string path, int n, std::string engine, double every,
                                    const std::string& job)
-    : path_(std::move(path)), state_{nq::kVersion, n, std::move(engine), 0, {}, {}}, every_(every) {
+    : path_(std::move(path)),
+      state_{nq::kVersion, n, std::move(engine), 0, {}, {}},
+      file_(path_, kJournalMagic, every) {
   try {
     if (std::optional<Checkpoint> old = load_checkpoint(path_)) {
       if (old->version != state_.version || old->n != n || old->engine != state_.engine) {
@@ -118,48 +124,26 @@ CheckpointKeeper::CheckpointKeeper(std::string path, int n, std::string engine, 
   }
 }
 
-CheckpointKeeper::~CheckpointKeeper() {
-  if (journal_ >= 0) ::close(journal_);
-}
-
 void CheckpointKeeper::start(std::uint64_t subproblems) {
   state_.subproblems = subproblems;
   save();
 }
 
 void CheckpointKeeper::save() {
-  save_checkpoint(path_, state_);
-  saved_ = std::chrono::steady_clock::now();
-  // A fresh journal for the new checkpoint, swapped in whole so that a kill between the two
-  // renames leaves a stale journal (ignored) rather than a wrong one.
-  if (journal_ >= 0) ::close(journal_);
-  journal_ = -1;
-  const std::string file = journal_path(path_);
-  replace_file(file, fmt::format("{} {}\n", kJournalMagic, state_.checksum), false);
-  journal_ = ::open(file.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-  if (journal_ < 0) throw CheckpointError("cannot append to " + file + ": " + std::strerror(errno));
+  file_.save(checkpoint_text(state_));
+  state_.checksum = file_.checksum();
 }
 
 void CheckpointKeeper::add(const nq::SubproblemCount& s, std::stop_source& stop) {
   state_.done.push_back(s);
-  if (!error_.empty()) return;
-  try {
-    if (std::chrono::steady_clock::now() - saved_ >= std::chrono::duration<double>(every_)) {
-      save();
-    } else if (journal_ >= 0) {
-      write_all(journal_, fmt::format("{} {}\n", s.id, s.count), journal_path(path_));
-    }
-  } catch (const CheckpointError& e) {
-    error_ = e.what();
-    stop.request_stop();
-  }
+  file_.add(
+      fmt::format("{} {}", s.id, s.count), [this] { return checkpoint_text(state_); }, stop);
+  state_.checksum = file_.checksum();
 }
 
 void CheckpointKeeper::finish() {
-  save();
-  ::close(journal_);
-  journal_ = -1;
-  std::remove(journal_path(path_).c_str());
+  file_.finish(checkpoint_text(state_));
+  state_.checksum = file_.checksum();
 }
 
 }  // namespace nqcli

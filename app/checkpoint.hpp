@@ -55,6 +55,8 @@ std::optional<Checkpoint> load_checkpoint(const std::string& path);
 
 // Throws CheckpointError if the file cannot be written; sets checkpoint.checksum.
 void save_checkpoint(const std::string& path, Checkpoint& checkpoint);
+// The text save_checkpoint writes, without its checksum line.
+std::string checkpoint_text(const Checkpoint& checkpoint);
 
 // The lines of PATH.journal that extend `checkpoint` (none if there is no such journal or it is
 // stale); throws CheckpointError if a line is malformed, unknown or already done.
@@ -69,7 +71,6 @@ class CheckpointKeeper {
   // another n, engine or version. `job` starts the messages ("count", "nqueens-mpi count").
   CheckpointKeeper(std::string path, int n, std::string engine, double every,
                    const std::string& job);
-  ~CheckpointKeeper();
   CheckpointKeeper(const CheckpointKeeper&) = delete;
   CheckpointKeeper& operator=(const CheckpointKeeper&) = delete;
 
@@ -83,7 +84,7 @@ class CheckpointKeeper {
   void add(const nq::SubproblemCount& s, std::stop_source& stop);
   // Saves FILE with everything and removes the journal; throws CheckpointError.
   void finish();
-  const std::string& error() const { return error_; }
+  const std::string& error() const { return file_.error(); }
 
  private:
   void save();
@@ -91,10 +92,7 @@ class CheckpointKeeper {
   Checkpoint state_;
   std::vector<nq::SubproblemCount> resumed_;
   std::uint64_t resumed_subproblems_ = 0;
-  double every_;
-  std::chrono::steady_clock::time_point saved_ = std::chrono::steady_clock::now();
-  int journal_ = -1;
-  std::string error_;
+  JournaledFile file_;
 };
 
 }  // namespace nqcli

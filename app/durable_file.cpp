@@ -107,4 +107,46 @@ std::vector<std::string> journal_lines(const std::string& path, std::string_view
   return lines;
 }
 
+JournaledFile::JournaledFile(std::string path, std::string journal_magic, double every)
+    : path_(std::move(path)), magic_(std::move(journal_magic)), every_(every) {}
+
+JournaledFile::~JournaledFile() {
+  if (journal_ >= 0) ::close(journal_);
+}
+
+void JournaledFile::save(std::string text) {
+  replace_file(path_, with_checksum(std::move(text), checksum_), true);
+  saved_ = std::chrono::steady_clock::now();
+  // A fresh journal for the new file, swapped in whole so that a kill between the two renames
+  // leaves a stale journal (ignored) rather than a wrong one.
+  if (journal_ >= 0) ::close(journal_);
+  journal_ = -1;
+  const std::string file = path_ + ".journal";
+  replace_file(file, fmt::format("{} {}\n", magic_, checksum_), false);
+  journal_ = ::open(file.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (journal_ < 0) throw CheckpointError("cannot append to " + file + ": " + std::strerror(errno));
+}
+
+void JournaledFile::add(std::string_view line, const std::function<std::string()>& text,
+                        std::stop_source& stop) {
+  if (!error_.empty()) return;
+  try {
+    if (std::chrono::steady_clock::now() - saved_ >= std::chrono::duration<double>(every_)) {
+      save(text());
+    } else if (journal_ >= 0) {
+      write_all(journal_, std::string(line) + '\n', path_ + ".journal");
+    }
+  } catch (const CheckpointError& e) {
+    error_ = e.what();
+    stop.request_stop();
+  }
+}
+
+void JournaledFile::finish(std::string text) {
+  save(std::move(text));
+  ::close(journal_);
+  journal_ = -1;
+  std::remove((path_ + ".journal").c_str());
+}
+
 }  // namespace nqcli

@@ -9,8 +9,11 @@
 // line is work in flight; both are dropped on reading.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
+#include <stop_token>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,5 +47,38 @@ std::string_view checked_body(std::string_view text, std::string& checksum);
 // exist or names another checksum.
 std::vector<std::string> journal_lines(const std::string& path, std::string_view magic,
                                        std::string_view checksum);
+
+// A checkpoint FILE kept in step with a long job: save() replaces FILE with a text and its
+// checksum line and starts FILE.journal afresh (header "MAGIC CHECKSUM"); add() appends one line
+// of finished work to the journal with one write(2), or saves the whole text instead when
+// `every` seconds have passed since the last save.
+class JournaledFile {
+ public:
+  JournaledFile(std::string path, std::string journal_magic, double every);
+  ~JournaledFile();
+  JournaledFile(const JournaledFile&) = delete;
+  JournaledFile& operator=(const JournaledFile&) = delete;
+
+  // Throws CheckpointError.
+  void save(std::string text);
+  // `text` makes the whole file when a save is due. A write error is kept for error() and
+  // requests `stop`; later lines are then only dropped.
+  void add(std::string_view line, const std::function<std::string()>& text, std::stop_source& stop);
+  // Saves and removes the journal; throws CheckpointError.
+  void finish(std::string text);
+
+  const std::string& checksum() const { return checksum_; }  // of the last save
+  const std::string& error() const { return error_; }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  std::string magic_;
+  double every_;
+  std::string checksum_;
+  std::chrono::steady_clock::time_point saved_ = std::chrono::steady_clock::now();
+  int journal_ = -1;
+  std::string error_;
+};
 
 }  // namespace nqcli

@@ -26,14 +26,15 @@ std::string journal_path(const std::string& path) { return path + ".journal"; }
 }  // namespace
 
 FirstCheckpoint::FirstCheckpoint(std::string path, int n, double every)
-    : path_(std::move(path)), n_(n), every_(every) {
+    : path_(std::move(path)), n_(n), file_(path_, kJournalMagic, every) {
   const auto refuse = [&](const std::string& why) {
     throw UsageError(fmt::format("solve: checkpoint {} {}; left untouched", path_, why));
   };
   std::string text;
   try {
     if (!read_whole_file(path_, text)) return;
-    const std::string_view body = checked_body(text, checksum_);
+    std::string checksum;
+    const std::string_view body = checked_body(text, checksum);
     std::istringstream lines{std::string(body)};
     std::string line, key, version;
     int file_n = 0;
@@ -60,7 +61,7 @@ FirstCheckpoint::FirstCheckpoint(std::string path, int n, double every)
       parse(line, "its");
     }
     number = 1;
-    for (const std::string& l : journal_lines(journal_path(path_), kJournalMagic, checksum_)) {
+    for (const std::string& l : journal_lines(journal_path(path_), kJournalMagic, checksum)) {
       ++number;
       parse(l, "the journal's");
     }
@@ -70,50 +71,23 @@ FirstCheckpoint::FirstCheckpoint(std::string path, int n, double every)
   resumed_ = steps_.size();
 }
 
-FirstCheckpoint::~FirstCheckpoint() {
-  if (journal_ >= 0) ::close(journal_);
-}
+void FirstCheckpoint::start() { file_.save(text()); }
 
-void FirstCheckpoint::start() { save(); }
-
-void FirstCheckpoint::save() {
+std::string FirstCheckpoint::text() const {
   std::string text = fmt::format("{}\nversion {}\nn {}\n", kMagic, nq::kVersion, n_);
   for (const nq::FirstStep& s : steps_) {
     text += nq::format_first_step(s);
     text += '\n';
   }
-  replace_file(path_, with_checksum(std::move(text), checksum_), true);
-  saved_ = std::chrono::steady_clock::now();
-  // A fresh journal for the new checkpoint, swapped in whole so that a kill between the two
-  // renames leaves a stale journal (ignored) rather than a wrong one.
-  if (journal_ >= 0) ::close(journal_);
-  journal_ = -1;
-  const std::string file = journal_path(path_);
-  replace_file(file, fmt::format("{} {}\n", kJournalMagic, checksum_), false);
-  journal_ = ::open(file.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-  if (journal_ < 0) throw CheckpointError("cannot append to " + file + ": " + std::strerror(errno));
+  return text;
 }
 
 void FirstCheckpoint::add(const nq::FirstStep& step, std::stop_source& stop) {
   steps_.push_back(step);
-  if (!error_.empty()) return;
-  try {
-    if (std::chrono::steady_clock::now() - saved_ >= std::chrono::duration<double>(every_)) {
-      save();
-    } else if (journal_ >= 0) {
-      write_all(journal_, nq::format_first_step(step) + '\n', journal_path(path_));
-    }
-  } catch (const CheckpointError& e) {
-    error_ = e.what();
-    stop.request_stop();
-  }
+  file_.add(
+      nq::format_first_step(step), [this] { return text(); }, stop);
 }
 
-void FirstCheckpoint::finish() {
-  save();
-  ::close(journal_);
-  journal_ = -1;
-  std::remove(journal_path(path_).c_str());
-}
+void FirstCheckpoint::finish() { file_.finish(text()); }
 
 }  // namespace nqcli

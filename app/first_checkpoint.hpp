@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "durable_file.hpp"
 #include "nqueens/first_proof.hpp"
 
 namespace nqcli {
@@ -30,7 +31,6 @@ class FirstCheckpoint {
   // Loads FILE (and its journal) if it exists; throws UsageError, leaving it untouched, if it is
   // damaged or belongs to another n or program version.
   FirstCheckpoint(std::string path, int n, double every);
-  ~FirstCheckpoint();
   FirstCheckpoint(const FirstCheckpoint&) = delete;
   FirstCheckpoint& operator=(const FirstCheckpoint&) = delete;
 
@@ -44,19 +44,15 @@ class FirstCheckpoint {
   void add(const nq::FirstStep& step, std::stop_source& stop);
   // Saves FILE with every step and removes the journal; throws CheckpointError.
   void finish();
-  const std::string& error() const { return error_; }
+  const std::string& error() const { return file_.error(); }
 
  private:
-  void save();
+  std::string text() const;
   std::string path_;
   int n_;
   std::vector<nq::FirstStep> steps_;
   std::size_t resumed_ = 0;
-  std::string checksum_;
-  double every_;
-  std::chrono::steady_clock::time_point saved_ = std::chrono::steady_clock::now();
-  int journal_ = -1;
-  std::string error_;
+  JournaledFile file_;
 };
 
 }  // namespace nqcli

@@ -204,7 +204,7 @@ TEST(solve_cli, first_resumes_after_kill_9) {
   std::remove(ckpt.c_str());
   std::remove((ckpt + ".journal").c_str());
   const std::string proof = temp_file("first.proof", "");
-  const std::string args = "solve 39 --method first --threads 1 -q --checkpoint " + quoted(ckpt) +
+  const std::string args = "solve 36 --method first --threads 1 -q --checkpoint " + quoted(ckpt) +
                            " --checkpoint-every 1000 --proof " + quoted(proof);
   ASSERT_EQ(run_and_kill(args, "9", 0.5, temp_file("first.out", ""), ckpt + ".journal"), 128 + 9)
       << "the run ended before it was killed";
@@ -216,7 +216,7 @@ TEST(solve_cli, first_resumes_after_kill_9) {
   int rows_resumed = 0;
   for (const auto& row : j["rows"]) rows_resumed += row["resumed"].get<bool>();
   EXPECT_GT(rows_resumed, 0) << "nothing was resumed";
-  EXPECT_EQ(perm_of(j), run_nqueens("solve 39 --method first").out);
+  EXPECT_EQ(perm_of(j), run_nqueens("solve 36 --method first").out);
   std::ifstream gone(ckpt + ".journal");
   EXPECT_FALSE(gone) << "a finished run leaves no journal behind";
   const auto audit = run_nqueens("audit-first " + quoted(proof) + " --sample 5 --budget 1000000");
