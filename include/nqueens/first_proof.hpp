@@ -42,20 +42,22 @@
 
 namespace nq {
 
-struct Square {
-  int row = 0;  // 0-based
+// A square of the board, 0-based. Signed, unlike complete.hpp's Square, because the proofs'
+// code works with differences of rows and columns (diagonals) all the time.
+struct Cell {
+  int row = 0;
   int col = 0;
-  friend bool operator==(const Square&, const Square&) = default;
-  friend auto operator<=>(const Square&, const Square&) = default;
+  friend bool operator==(const Cell&, const Cell&) = default;
+  friend auto operator<=>(const Cell&, const Cell&) = default;
 };
 
 struct FirstStep {
   enum class Kind { refuted, split, completed, settled };
   Kind kind = Kind::refuted;
-  int row = 0;                    // the probe's row; rows 0..row-1 are the answer's
-  int column = 0;                 // the probe's column (settled: the column chosen)
-  std::vector<Square> more = {};  // refuted, split: the queens the piece has beyond the probe's
-  bool line_is_row = true;        // split: the line it was cut along
+  int row = 0;                  // the probe's row; rows 0..row-1 are the answer's
+  int column = 0;               // the probe's column (settled: the column chosen)
+  std::vector<Cell> more = {};  // refuted, split: the queens the piece has beyond the probe's
+  bool line_is_row = true;      // split: the line it was cut along
   int line = 0;
   std::vector<int> dead = {};        // split: positions along the line that are dead at once
   std::uint64_t nodes = 0;           // refuted: nodes its search took

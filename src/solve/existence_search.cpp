@@ -49,8 +49,8 @@ NQ_POPCOUNT_CLONES int free_squares(const Residual& board) {
 
 }  // namespace
 
-std::vector<Square> SuspendedPath::path() const {
-  std::vector<Square> squares;
+std::vector<Cell> SuspendedPath::path() const {
+  std::vector<Cell> squares;
   for (const Node& node : nodes) squares.push_back(node.children[node.current]);
   return squares;
 }
@@ -103,7 +103,7 @@ bool ExistenceSearch::search(const Residual& board, std::size_t depth) {
     const int key = rng_ ? static_cast<int>(rng_->below(1u << 30)) : -free_squares(child);
     level.order.emplace_back(key, level.boards.size());
     level.boards.push_back(child);
-    level.squares.push_back(line.is_row ? Square{line.index, at} : Square{at, line.index});
+    level.squares.push_back(line.is_row ? Cell{line.index, at} : Cell{at, line.index});
   }
   std::stable_sort(level.order.begin(), level.order.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });

@@ -20,7 +20,7 @@
 
 namespace nq::detail {
 
-using nq::Square;
+using nq::Cell;
 
 // Where an exhaustive search stood when its budget ran out, as the nodes on its current path.
 // Node d of the path branched on `line` (a row, or a column when !is_row) and its board is the
@@ -32,12 +32,12 @@ struct SuspendedPath {
   struct Node {
     bool is_row = true;
     int line = 0;
-    std::vector<Square> children;
+    std::vector<Cell> children;
     std::vector<std::uint64_t> nodes;  // for children[0..current)
     std::size_t current = 0;
   };
-  std::vector<Node> nodes;           // the branching nodes above the unexpanded last one
-  std::vector<Square> path() const;  // the chosen squares, root to the unexpanded node
+  std::vector<Node> nodes;         // the branching nodes above the unexpanded last one
+  std::vector<Cell> path() const;  // the chosen squares, root to the unexpanded node
 };
 
 class ExistenceSearch {
@@ -73,7 +73,7 @@ class ExistenceSearch {
   SuspendedPath suspended_;
   struct Level {  // the children of the node at one depth, reused from node to node
     std::vector<Residual> boards;
-    std::vector<Square> squares;                     // the square each board placed
+    std::vector<Cell> squares;                       // the square each board placed
     std::vector<std::pair<int, std::size_t>> order;  // (key, index): ascending key tried first
   };
   std::vector<Level> levels_;  // one per depth, allocated up front so references stay valid

@@ -6,14 +6,14 @@
 
 namespace nq::detail {
 
-std::string CoverIndex::key(int row, int column, std::span<const Square> more) {
-  std::vector<Square> sorted(more.begin(), more.end());
+std::string CoverIndex::key(int row, int column, std::span<const Cell> more) {
+  std::vector<Cell> sorted(more.begin(), more.end());
   std::sort(sorted.begin(), sorted.end());
   std::string k;
   k.reserve(2 + 2 * sorted.size());
   k.push_back(static_cast<char>(row));
   k.push_back(static_cast<char>(column));
-  for (const Square& s : sorted) {
+  for (const Cell& s : sorted) {
     k.push_back(static_cast<char>(s.row));
     k.push_back(static_cast<char>(s.col));
   }
@@ -28,18 +28,18 @@ void CoverIndex::add(const FirstStep& step) {
   }
 }
 
-const FirstStep* CoverIndex::refuted(int row, int column, std::span<const Square> more) const {
+const FirstStep* CoverIndex::refuted(int row, int column, std::span<const Cell> more) const {
   const auto it = refuted_.find(key(row, column, more));
   return it == refuted_.end() ? nullptr : it->second;
 }
 
-const FirstStep* CoverIndex::split(int row, int column, std::span<const Square> more) const {
+const FirstStep* CoverIndex::split(int row, int column, std::span<const Cell> more) const {
   const auto it = split_.find(key(row, column, more));
   return it == split_.end() ? nullptr : it->second;
 }
 
-bool attacked(std::span<const Square> queens, Square s) {
-  return std::any_of(queens.begin(), queens.end(), [s](const Square& q) {
+bool attacked(std::span<const Cell> queens, Cell s) {
+  return std::any_of(queens.begin(), queens.end(), [s](const Cell& q) {
     return q.row == s.row || q.col == s.col || std::abs(q.row - s.row) == std::abs(q.col - s.col);
   });
 }
@@ -52,8 +52,8 @@ struct Walker {
   int column;
   const CoverIndex& index;
   const CoverVisitor& visit;
-  std::vector<Square> queens;  // prefix, probe and more
-  std::vector<Square> more;
+  std::vector<Cell> queens;  // prefix, probe and more
+  std::vector<Cell> more;
   double covered = 0;
 
   void walk(double share) {
@@ -65,7 +65,7 @@ struct Walker {
     const FirstStep* s = index.split(row, column, more);
     // A split must cut along an open line: every completion has a queen there.
     const bool open = s != nullptr && s->line >= 0 && s->line < n &&
-                      std::none_of(queens.begin(), queens.end(), [s](const Square& q) {
+                      std::none_of(queens.begin(), queens.end(), [s](const Cell& q) {
                         return (s->line_is_row ? q.row : q.col) == s->line;
                       });
     if (!open) {
@@ -75,10 +75,10 @@ struct Walker {
     if (visit.split) visit.split(*s);
     int branches = 0;
     for (int p = 0; p < n; ++p) {
-      branches += !attacked(queens, s->line_is_row ? Square{s->line, p} : Square{p, s->line});
+      branches += !attacked(queens, s->line_is_row ? Cell{s->line, p} : Cell{p, s->line});
     }
     for (int p = 0; p < n; ++p) {
-      const Square square = s->line_is_row ? Square{s->line, p} : Square{p, s->line};
+      const Cell square = s->line_is_row ? Cell{s->line, p} : Cell{p, s->line};
       if (attacked(queens, square)) continue;
       more.push_back(square);
       if (std::find(s->dead.begin(), s->dead.end(), p) != s->dead.end()) {

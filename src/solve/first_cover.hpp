@@ -20,24 +20,24 @@ namespace nq::detail {
 class CoverIndex {
  public:
   void add(const FirstStep& step);  // refuted and split steps; others are ignored
-  const FirstStep* refuted(int row, int column, std::span<const Square> more) const;
-  const FirstStep* split(int row, int column, std::span<const Square> more) const;
+  const FirstStep* refuted(int row, int column, std::span<const Cell> more) const;
+  const FirstStep* split(int row, int column, std::span<const Cell> more) const;
 
  private:
-  static std::string key(int row, int column, std::span<const Square> more);
+  static std::string key(int row, int column, std::span<const Cell> more);
   std::unordered_map<std::string, const FirstStep*> refuted_, split_;
 };
 
 // Whether `s` shares a row, column or diagonal with any of `queens`.
-bool attacked(std::span<const Square> queens, Square s);
+bool attacked(std::span<const Cell> queens, Cell s);
 
 struct CoverVisitor {
-  std::function<void(const FirstStep&)> refuted = {};         // a refuted piece used
-  std::function<void(const std::vector<Square>&)> dead = {};  // a dead square: probe + more
-  std::function<void(const FirstStep&)> split = {};           // a split used
+  std::function<void(const FirstStep&)> refuted = {};       // a refuted piece used
+  std::function<void(const std::vector<Cell>&)> dead = {};  // a dead square: probe + more
+  std::function<void(const FirstStep&)> split = {};         // a split used
   // A piece lacking: its queens beyond the probe's, and its share of the probe (each cut splits
   // a piece's share evenly among the squares of its line that the piece's queens do not attack).
-  std::function<void(const std::vector<Square>&, double)> uncovered = {};
+  std::function<void(const std::vector<Cell>&, double)> uncovered = {};
 };
 
 // Walks the cover of the probe (row, column) after `prefix` (the columns of rows 0..row-1),

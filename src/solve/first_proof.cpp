@@ -34,8 +34,8 @@ void append_columns(std::string& out, const std::vector<int>& columns) {
   for (int c : columns) out += ' ' + std::to_string(c + 1);
 }
 
-void append_squares(std::string& out, const std::vector<Square>& squares) {
-  for (const Square& s : squares)
+void append_squares(std::string& out, const std::vector<Cell>& squares) {
+  for (const Cell& s : squares)
     out += ' ' + std::to_string(s.row + 1) + ':' + std::to_string(s.col + 1);
 }
 
@@ -72,7 +72,7 @@ int position(std::string_view word, int n, const char* what) {
   return static_cast<int>(number(word, 1, static_cast<std::uint64_t>(n), what)) - 1;
 }
 
-Square square(std::string_view word, int n) {
+Cell square(std::string_view word, int n) {
   const auto colon = word.find(':');
   if (colon == std::string_view::npos) {
     throw std::invalid_argument("a queen is written row:column, not '" + std::string(word) + "'");
@@ -214,9 +214,9 @@ FirstProof read_first_proof(std::istream& in) {
 
 namespace {
 
-std::string describe(int row, int column, const std::vector<Square>& more) {
+std::string describe(int row, int column, const std::vector<Cell>& more) {
   std::string s = "row " + std::to_string(row + 1) + " column " + std::to_string(column + 1);
-  for (const Square& q : more) {
+  for (const Cell& q : more) {
     s += " + (" + std::to_string(q.row + 1) + "," + std::to_string(q.col + 1) + ")";
   }
   return s;
@@ -236,7 +236,7 @@ FirstProofCheck check_first_proof(const FirstProof& proof, const FirstProofCheck
   for (const FirstStep& s : proof.steps) index.add(s);
   struct Piece {
     int row, column;
-    std::vector<Square> more;
+    std::vector<Cell> more;
   };
   std::vector<Piece> pieces;  // every refuted piece and dead square the cover uses
   std::vector<int> prefix;
@@ -244,7 +244,7 @@ FirstProofCheck check_first_proof(const FirstProof& proof, const FirstProofCheck
     const int answer = static_cast<int>((*proof.answer)[static_cast<std::size_t>(row)]);
     for (int column = 0; column < answer; ++column) {
       ++check.probes;
-      std::vector<Square> queens;
+      std::vector<Cell> queens;
       for (int r = 0; r < row; ++r) queens.push_back({r, prefix[static_cast<std::size_t>(r)]});
       if (detail::attacked(queens, {row, column})) {
         ++check.attacked;
@@ -256,12 +256,12 @@ FirstProofCheck check_first_proof(const FirstProof& proof, const FirstProofCheck
                                 pieces.push_back({row, column, s.more});
                               },
                           .dead =
-                              [&](const std::vector<Square>& more) {
+                              [&](const std::vector<Cell>& more) {
                                 pieces.push_back({row, column, more});
                               },
                           .split = [&](const FirstStep&) { ++check.splits; },
                           .uncovered =
-                              [&](const std::vector<Square>& more, double) {
+                              [&](const std::vector<Cell>& more, double) {
                                 if (check.uncovered++ == 0)
                                   check.first_uncovered = describe(row, column, more);
                               }});
@@ -286,7 +286,7 @@ FirstProofCheck check_first_proof(const FirstProof& proof, const FirstProofCheck
       break;
     }
     const Piece& p = pieces[i];
-    std::vector<Square> queens;
+    std::vector<Cell> queens;
     for (int r = 0; r < p.row; ++r) {
       queens.push_back({r, static_cast<int>((*proof.answer)[static_cast<std::size_t>(r)])});
     }

@@ -29,10 +29,10 @@ PlainRefuter::PlainRefuter(int n, std::uint64_t budget, std::stop_token stop)
       budget_(budget),
       stop_(std::move(stop)) {}
 
-PlainRefuter::Outcome PlainRefuter::run(const std::vector<Square>& queens) {
+PlainRefuter::Outcome PlainRefuter::run(const std::vector<Cell>& queens) {
   std::uint64_t rows = 0, cols = 0;
   Wide diag = 0, anti = 0;
-  for (const Square& q : queens) {
+  for (const Cell& q : queens) {
     const Wide d = Wide{1} << (q.col - q.row + n_ - 1), a = Wide{1} << (q.row + q.col);
     if ((rows >> q.row & 1) || (cols >> q.col & 1) || (diag & d) || (anti & a)) {
       return Outcome::refuted;  // two of the piece's queens attack each other
@@ -45,7 +45,7 @@ PlainRefuter::Outcome PlainRefuter::run(const std::vector<Square>& queens) {
   nodes_ = 0;
   over_ = false;
   solution_.assign(static_cast<std::size_t>(n_), -1);
-  for (const Square& q : queens) solution_[static_cast<std::size_t>(q.row)] = q.col;
+  for (const Cell& q : queens) solution_[static_cast<std::size_t>(q.row)] = q.col;
   if (place(rows, cols, diag, anti)) return Outcome::completed;
   return over_ ? Outcome::over_budget : Outcome::refuted;
 }

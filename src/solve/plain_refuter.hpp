@@ -24,7 +24,7 @@ class PlainRefuter {
   // `queens`: the piece's queens, on distinct squares of the board. Rows are filled in order
   // and columns tried left to right, so with no queens given the solution it finds is the
   // lexicographically first: an independent reference for solve_first.
-  Outcome run(const std::vector<Square>& queens);
+  Outcome run(const std::vector<Cell>& queens);
   const std::vector<int>& solution() const { return solution_; }  // after completed
   std::uint64_t nodes() const { return nodes_; }
 

@@ -44,7 +44,7 @@ constexpr std::uint64_t kLargestPiece = std::uint64_t{1} << 24;
 // A piece: the queens beyond the probe's, and its share of the probe (each cut splits a piece's
 // share evenly among the squares of its line that its queens do not attack), for progress.
 struct Piece {
-  std::vector<Square> more;
+  std::vector<Cell> more;
   double share = 1;
 };
 
@@ -84,7 +84,7 @@ class RowJob {
       }
       if (c->state == Candidate::State::open) {
         c->covered = walk_cover(board_.n, prefix_, row_, c->col, index,
-                                {.uncovered = [&](const std::vector<Square>& more, double share) {
+                                {.uncovered = [&](const std::vector<Cell>& more, double share) {
                                   c->pending.push_back({more, share});
                                 }});
         std::reverse(c->pending.begin(), c->pending.end());
@@ -162,10 +162,10 @@ class RowJob {
 
  private:
   ExistenceSearch::Outcome run(ExistenceSearch& search, const Candidate& c,
-                               const std::vector<Square>& more) const {
+                               const std::vector<Cell>& more) const {
     Residual probe = board_;
     bool alive = probe.place(row_, c.col);
-    for (const Square& s : more) alive = alive && probe.place(s.row, s.col);
+    for (const Cell& s : more) alive = alive && probe.place(s.row, s.col);
     return alive ? search.run(probe) : ExistenceSearch::Outcome::refuted;
   }
 
@@ -210,7 +210,7 @@ class RowJob {
 
   void record(Candidate& c, const Piece& piece, ExistenceSearch::Outcome outcome,
               const ExistenceSearch& search) {
-    const std::vector<Square>& more = piece.more;
+    const std::vector<Cell>& more = piece.more;
     if (c.state != Candidate::State::open) return;  // settled elsewhere meanwhile
     switch (outcome) {
       case ExistenceSearch::Outcome::completed: complete(c, search.completion()); return;
@@ -238,13 +238,13 @@ class RowJob {
   // was split on its line; its children before the path's were refuted, those after it are new
   // pieces, and the last node of the path is a new piece as well.
   void split(Candidate& c, const Piece& from, const SuspendedPath& path) {
-    const std::vector<Square>& more = from.more;
+    const std::vector<Cell>& more = from.more;
     double share = from.share;
-    std::vector<Square> queens;
+    std::vector<Cell> queens;
     for (int r = 0; r < row_; ++r) queens.push_back({r, prefix_[static_cast<std::size_t>(r)]});
     queens.push_back({row_, c.col});
     queens.insert(queens.end(), more.begin(), more.end());
-    std::vector<Square> piece = more;
+    std::vector<Cell> piece = more;
     std::vector<Piece> fresh;
     for (const SuspendedPath::Node& node : path.nodes) {
       FirstStep step{.kind = FirstStep::Kind::split,
@@ -256,15 +256,15 @@ class RowJob {
       std::vector<FirstStep> refuted;
       int branches = 0;
       for (int p = 0; p < board_.n; ++p) {
-        branches += !attacked(queens, node.is_row ? Square{node.line, p} : Square{p, node.line});
+        branches += !attacked(queens, node.is_row ? Cell{node.line, p} : Cell{p, node.line});
       }
       const double child_share = share / branches;
       for (int p = 0; p < board_.n; ++p) {
-        const Square s = node.is_row ? Square{node.line, p} : Square{p, node.line};
+        const Cell s = node.is_row ? Cell{node.line, p} : Cell{p, node.line};
         if (attacked(queens, s)) continue;
         const auto it = std::find(node.children.begin(), node.children.end(), s);
         const auto i = static_cast<std::size_t>(it - node.children.begin());
-        std::vector<Square> child = piece;
+        std::vector<Cell> child = piece;
         child.push_back(s);
         if (it == node.children.end()) {
           step.dead.push_back(p);
@@ -282,7 +282,7 @@ class RowJob {
       }
       emit(step);
       for (const FirstStep& r : refuted) emit(r);
-      const Square chosen = node.children[node.current];
+      const Cell chosen = node.children[node.current];
       piece.push_back(chosen);
       queens.push_back(chosen);
       share = child_share;

@@ -220,7 +220,7 @@ TEST(first_proof, a_stopped_run_resumes_from_its_steps) {
 RC_GTEST_PROP(first_proof, the_plain_refuter_answers_as_brute_force_does, ()) {
   const unsigned n = *rc::gen::inRange(4u, 11u);
   const auto& all = solutions_of(n);
-  std::vector<nq::Square> queens;
+  std::vector<nq::Cell> queens;
   const unsigned k = *rc::gen::inRange(0u, n / 2 + 2);
   for (unsigned i = 0; i < k; ++i) {
     const int r = *rc::gen::inRange(0, static_cast<int>(n));
