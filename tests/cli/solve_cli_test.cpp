@@ -267,3 +267,17 @@ TEST(solve_cli, first_only_options_are_refused_elsewhere) {
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
   }
 }
+
+// On a terminal the progress line comes by default, rewritten in place: the row, its open
+// column with the share refuted, the prefix. `script` gives the run a terminal.
+TEST(solve_cli, first_shows_its_progress_on_a_terminal) {
+  if (nq::test::run_shell("command -v script").code != 0) GTEST_SKIP() << "no script(1)";
+  const auto r = nq::test::run_shell(std::string("script -qec \"'") + NQ_BINARY +
+                                     "' solve 36 --method first --threads 1\" /dev/null");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("\rfirst 36: row 11 column 8 "), std::string::npos) << r.out.substr(0, 300);
+  EXPECT_NE(r.out.find("% refuted, "), std::string::npos);
+  EXPECT_NE(r.out.find("| prefix 1 3 5 2 4 9 11 13 15 6 |"), std::string::npos);
+  EXPECT_EQ(run_nqueens("solve 30 --method first --progress always").err, "")
+      << "into a file, the first line comes after 10 s";
+}
