@@ -16,7 +16,6 @@
 // write(2), so a kill -9 loses only the pieces being searched.
 #pragma once
 
-#include <chrono>
 #include <stop_token>
 #include <string>
 #include <vector>
