@@ -10,7 +10,6 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
-#include "deadline.hpp"
 #include "interrupt.hpp"
 #include "nqueens/classic.hpp"
 #include "nqueens/format.hpp"
@@ -39,10 +38,6 @@ Timed timed_run(classic::Method method, const classic::Options& options) {
   t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return t;
 }
-
-// The rate assumed when estimating a method's time from its step count: a conservative figure
-// for simple steps on our machines (the textbook methods do a few nanoseconds of work each).
-constexpr double kStepsPerSecond = 1e8;
 
 }  // namespace
 
@@ -95,31 +90,22 @@ int run_compare(const CompareArgs& args) {
   const int n = parse_board_size(args.n, classic::kMaxN, "compare");
   std::vector<classic::Method> methods;
   for (const std::string& name : args.methods) methods.push_back(method_named(name));
-  if (methods.empty()) methods.assign(classic::kAllMethods.begin(), classic::kAllMethods.end());
 
   InterruptGuard interrupt;
+  const classic::CompareResult compared = classic::compare(
+      {.n = n, .methods = methods, .budget_seconds = args.budget, .stop = interrupt.token()});
+  if (!compared.complete) return kExitInterrupted;
   nlohmann::ordered_json rows = nlohmann::json::array();
-  for (classic::Method method : methods) {
-    nlohmann::ordered_json row = {{"method", classic::to_string(method)}};
-    const double estimate = classic::estimated_steps(method, n) / kStepsPerSecond;
-    if (estimate > args.budget) {
-      row["skipped"] =
-          fmt::format("estimated {:.3g} s, over the budget of {} s", estimate, args.budget);
-      rows.push_back(row);
-      continue;
+  for (const classic::CompareRow& r : compared.rows) {
+    nlohmann::ordered_json row = {{"method", classic::to_string(r.method)}};
+    if (!r.skipped.empty()) row["skipped"] = r.skipped;
+    if (r.ran) {
+      row["solutions"] = r.solutions;
+      row["placements"] = r.counters.placements;
+      row["checks"] = r.counters.checks;
+      row["nodes"] = r.counters.nodes;
+      row["seconds"] = r.seconds;
     }
-    const Deadline deadline(interrupt.token(), args.budget);
-    const Timed t =
-        timed_run(method, {.n = n, .mode = classic::Mode::count, .stop = deadline.token()});
-    if (interrupt.interrupted()) return kExitInterrupted;
-    if (!t.result.complete) {
-      row["skipped"] = fmt::format("stopped at the budget of {} s", args.budget);
-    }
-    row["solutions"] = t.result.count;
-    row["placements"] = t.result.counters.placements;
-    row["checks"] = t.result.counters.checks;
-    row["nodes"] = t.result.counters.nodes;
-    row["seconds"] = t.seconds;
     rows.push_back(row);
   }
 

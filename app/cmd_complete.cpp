@@ -10,10 +10,10 @@
 #include <optional>
 
 #include "commands.hpp"
-#include "deadline.hpp"
 #include "input.hpp"
 #include "interrupt.hpp"
 #include "nqueens/complete.hpp"
+#include "nqueens/deadline.hpp"
 #include "nqueens/format.hpp"
 #include "numbers.hpp"
 #include "output.hpp"
@@ -94,7 +94,7 @@ int run_complete(const CompleteArgs& args) {
   }
 
   InterruptGuard interrupt;
-  const Deadline deadline(interrupt.token(), args.timeout);
+  const nq::Deadline deadline(interrupt.token(), args.timeout);
   nq::CompleteOptions options{.limit = args.count || args.all ? 0u : 1u, .stop = deadline.token()};
   std::optional<FdOutput> out;  // --all: a reader that goes away (| head) ends it quietly
   if (args.all) {

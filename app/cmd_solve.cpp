@@ -10,10 +10,10 @@
 
 #include "column_output.hpp"
 #include "commands.hpp"
-#include "deadline.hpp"
 #include "interrupt.hpp"
 #include "memory.hpp"
 #include "nqueens/construct.hpp"
+#include "nqueens/deadline.hpp"
 #include "nqueens/local_search.hpp"
 #include "nqueens/render.hpp"
 #include "nqueens/solve.hpp"
@@ -74,7 +74,7 @@ void write_construction(const nq::ExplicitSolution& s, const SolveArgs& args) {
 }
 
 // A search that stopped early: at the --timeout (exit 124) or on Ctrl-C (exit 130).
-int gave_up(const Deadline& deadline, double timeout, const std::string& work) {
+int gave_up(const nq::Deadline& deadline, double timeout, const std::string& work) {
   if (deadline.expired()) {
     fmt::print(stderr, "nqueens: gave up after {} s ({}); no solution found yet\n", timeout, work);
     return kExitTimeout;
@@ -86,7 +86,7 @@ int gave_up(const Deadline& deadline, double timeout, const std::string& work) {
 int search_random(std::uint64_t n, const SolveArgs& args) {
   require_memory(nq::local_search_bytes(n), fmt::format("random search for n = {}", n));
   InterruptGuard interrupt;
-  const Deadline deadline(interrupt.token(), args.timeout);
+  const nq::Deadline deadline(interrupt.token(), args.timeout);
   const nq::LocalSearchResult r =
       nq::solve_random({.n = n, .seed = args.seed, .stop = deadline.token()});
   if (!r.complete) return gave_up(deadline, args.timeout, fmt::format("{} swaps", r.swaps));
@@ -96,7 +96,7 @@ int search_random(std::uint64_t n, const SolveArgs& args) {
 
 int search_backtrack(int n, const SolveArgs& args) {
   InterruptGuard interrupt;
-  const Deadline deadline(interrupt.token(), args.timeout);
+  const nq::Deadline deadline(interrupt.token(), args.timeout);
   const nq::SolveResult r = nq::solve_first({.n = n, .stop = deadline.token(), .probing = false});
   if (!r.complete) return gave_up(deadline, args.timeout, fmt::format("{} nodes", r.nodes));
   write_placement(*r.solution, args);

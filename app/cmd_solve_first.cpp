@@ -16,10 +16,10 @@
 #include <sstream>
 
 #include "commands.hpp"
-#include "deadline.hpp"
 #include "durable_file.hpp"
 #include "first_checkpoint.hpp"
 #include "interrupt.hpp"
+#include "nqueens/deadline.hpp"
 #include "nqueens/solve.hpp"
 #include "progress.hpp"
 
@@ -141,7 +141,7 @@ nlohmann::ordered_json report(int n, const nq::SolveResult& r, double seconds) {
 int run_solve_first(int n, const SolveArgs& args,
                     const std::function<void(const nq::Placement&)>& print) {
   InterruptGuard interrupt;
-  const Deadline deadline(interrupt.token(), args.timeout);
+  const nq::Deadline deadline(interrupt.token(), args.timeout);
   std::stop_source stop;
   std::stop_callback forward(deadline.token(), [&stop] { stop.request_stop(); });
 

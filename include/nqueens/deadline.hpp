@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: MIT
-// A stop token that fires on Ctrl-C (the InterruptGuard's token) or when --timeout runs out,
-// whichever comes first, and says which it was.
+// A stop token that fires when another one does (a Ctrl-C handler's, a caller's) or when a time
+// limit runs out, whichever comes first, and says which it was: a --timeout for the command
+// line, a per-method budget for classic::compare.
+//
+// Example:
+//   nq::Deadline deadline(interrupt_token, 2.5);
+//   nq::count({.n = 20, .stop = deadline.token()});  // stopped after 2.5 s or at Ctrl-C
+//   deadline.expired();                              // true if the time ran out
 #pragma once
 
 #include <atomic>
@@ -9,7 +15,7 @@
 #include <stop_token>
 #include <thread>
 
-namespace nqcli {
+namespace nq {
 
 class Deadline {
  public:
@@ -24,4 +30,4 @@ class Deadline {
   std::jthread timer_;
 };
 
-}  // namespace nqcli
+}  // namespace nq

@@ -2,14 +2,14 @@
 // The timer is a thread that sleeps until the deadline or until it is stopped (its jthread is
 // stopped and joined on destruction), whichever comes first, so a job that finishes early ends
 // at once.
-#include "deadline.hpp"
+#include "nqueens/deadline.hpp"
 
 #include <chrono>
 #include <condition_variable>
 #include <functional>
 #include <mutex>
 
-namespace nqcli {
+namespace nq {
 
 Deadline::Deadline(std::stop_token interrupt, double seconds) {
   forward_.emplace(interrupt, std::function<void()>([this] { source_.request_stop(); }));
@@ -25,4 +25,4 @@ Deadline::Deadline(std::stop_token interrupt, double seconds) {
   });
 }
 
-}  // namespace nqcli
+}  // namespace nq
