@@ -1,0 +1,420 @@
+# SPDX-License-Identifier: MIT
+"""The n-queens problem: count, enumerate, solve, complete, trace and draw.
+
+A Python face on the nqueens C++ library (the same code as the ``nqueens`` command line):
+
+>>> import nqueens
+>>> nqueens.count(8).total
+92
+>>> nqueens.solve(8, method="first").tolist()
+[0, 4, 7, 5, 2, 6, 1, 3]
+>>> nqueens.verify([0, 2, 1]).message
+'queens at row 2 column 3 and row 3 column 2 share a diagonal'
+
+Placements are sequences of 0-based column numbers, one per row (lists, tuples or NumPy
+arrays); the text formats of the command line stay 1-based, and so do the messages, which name
+rows and columns as people count them. Arrays the library returns are NumPy ``uint32`` (one
+placement) or ``uint8`` (many placements of n <= 32, one per row of a 2-D array).
+
+Long calls release the GIL, use every core unless told otherwise, and stop with
+``KeyboardInterrupt`` on Ctrl-C. Bad arguments raise ``ValueError`` with the message the command
+line prints.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from . import _core
+
+__version__: str = _core.__version__
+
+__all__ = [
+    "Attack",
+    "Board",
+    "ClassicResult",
+    "CountResult",
+    "SYMMETRIES",
+    "TraceEvent",
+    "CLASSIC_METHODS",
+    "classic",
+    "compare",
+    "complete",
+    "count",
+    "count_completions",
+    "infinite",
+    "known_count",
+    "solutions",
+    "solutions_array",
+    "solve",
+    "trace",
+    "verify",
+]
+
+Placement = Union[Sequence[int], np.ndarray]
+
+#: The 8 symmetries of the square, in the library's order (the identity first).
+SYMMETRIES: Tuple[str, ...] = tuple(_core.symmetry_names())
+
+#: The textbook methods of :func:`classic` and :func:`compare`.
+CLASSIC_METHODS: Tuple[str, ...] = tuple(_core.classic_methods())
+
+
+class _AsDict:
+    """Results read as attributes and convert to a dict: ``r.total``, ``dict(r)``, ``r.to_dict()``."""
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}  # type: ignore
+
+    def keys(self) -> List[str]:
+        return [f.name for f in dataclasses.fields(self)]  # type: ignore
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in self.keys():
+            raise KeyError(key)
+        return getattr(self, key)
+
+
+@dataclasses.dataclass(frozen=True)
+class CountResult(_AsDict):
+    """What :func:`count` found.
+
+    ``total`` is every solution (OEIS A000170), ``unique`` the classes under the 8 symmetries of
+    the square (A002562); ``classes`` maps a class size (1, 2, 4 or 8) to the number of classes of
+    that size; ``symmetric180`` and ``symmetric90`` are the solutions fixed by the half and the
+    quarter turn; ``nodes`` the queens placed by the search.
+    """
+
+    n: int
+    total: int
+    unique: int
+    classes: Dict[int, int]
+    symmetric180: int
+    symmetric90: int
+    nodes: int
+    seconds: float
+    engine: str
+    threads: int
+    subproblems: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Attack:
+    """The first attacking pair of a placement (0-based squares): queen ``b`` (the later row) is
+    attacked by queen ``a`` along ``line`` ("column", "diagonal" or "anti-diagonal")."""
+
+    row_a: int
+    col_a: int
+    row_b: int
+    col_b: int
+    line: str
+    message: str  # as `nqueens verify` says it, 1-based
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class Board:
+    """A placement of n queens, one per row: ``Board([1, 3, 0, 2])``.
+
+    Notebooks draw it (``_repr_svg_``); ``str(board)`` is the text board the command line reads
+    back. It is a read-only sequence of 0-based columns and converts to a NumPy array.
+    """
+
+    __slots__ = ("_columns", "_stabilizer")
+
+    def __init__(self, columns: Placement, *, _stabilizer: Optional[int] = None) -> None:
+        self._columns = _core.placement(columns)  # checked: integers, each on the board
+        self._columns.setflags(write=False)
+        self._stabilizer = _stabilizer
+
+    # -- the placement --------------------------------------------------------------------------
+    @property
+    def n(self) -> int:
+        """The board size: the number of rows (and of queens)."""
+        return int(self._columns.size)
+
+    @property
+    def columns(self) -> np.ndarray:
+        """The column of each row, 0-based, as a read-only ``uint32`` array."""
+        return self._columns
+
+    def tolist(self) -> List[int]:
+        return [int(c) for c in self._columns]
+
+    def perm(self) -> str:
+        """The 1-based perm form of the command line: ``"2 4 1 3"``."""
+        return " ".join(str(int(c) + 1) for c in self._columns)
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.tolist())
+
+    def __getitem__(self, row: int) -> int:
+        return int(self._columns[row])
+
+    def __array__(self, dtype: Any = None) -> np.ndarray:
+        return self._columns if dtype is None else self._columns.astype(dtype)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Board):
+            return bool(np.array_equal(self._columns, other._columns))
+        return NotImplemented
+
+    def __lt__(self, other: "Board") -> bool:
+        return self.tolist() < other.tolist()
+
+    def __hash__(self) -> int:
+        return hash(self._columns.tobytes())
+
+    def __repr__(self) -> str:
+        return f"Board({self.tolist()})"
+
+    # -- checks -----------------------------------------------------------------------------------
+    def verify(self) -> Optional[Attack]:
+        """None for a solution, else the first attacking pair (see :func:`verify`)."""
+        return verify(self._columns)
+
+    @property
+    def is_solution(self) -> bool:
+        return self.verify() is None
+
+    # -- symmetry ---------------------------------------------------------------------------------
+    def transform(self, symmetry: str) -> "Board":
+        """The image under one of :data:`SYMMETRIES` (e.g. ``"rotate90"``, a quarter turn
+        clockwise). Needs a permutation (one queen per column too)."""
+        return Board(_core.transform(self._columns, symmetry))
+
+    def images(self) -> Dict[str, "Board"]:
+        """All 8 images, by symmetry name."""
+        return {s: self.transform(s) for s in SYMMETRIES}
+
+    def canonical(self) -> "Board":
+        """The representative of the symmetry class: the lexicographically smallest image."""
+        return Board(_core.canonical(self._columns))
+
+    def symmetries(self) -> List[str]:
+        """The symmetries that map the board to itself (always at least "identity")."""
+        bits = self._stabilizer if self._stabilizer is not None else _core.stabilizer(self._columns)
+        return [s for i, s in enumerate(SYMMETRIES) if bits >> i & 1]
+
+    @property
+    def class_size(self) -> int:
+        """How many distinct boards its symmetry class holds: 8, 4, 2 or 1."""
+        return 8 // len(self.symmetries())
+
+    # -- drawings ---------------------------------------------------------------------------------
+    def render(self, style: str = "text", title: str = "") -> str:
+        """``"text"`` (rows of ``.`` and ``Q``), ``"unicode"`` (a chessboard) or ``"svg"``."""
+        return _core.render(self._columns, style, title)
+
+    def __str__(self) -> str:
+        return self.render("text")
+
+    def _repr_svg_(self) -> str:
+        return self.render("svg")
+
+    def _repr_html_(self) -> str:
+        return f'<div class="nqueens-board" style="max-width:24em">{self.render("svg")}</div>'
+
+
+def _board_of(array: np.ndarray, stabilizer: Optional[int] = None) -> Board:
+    board = Board.__new__(Board)
+    board._columns = np.array(array, dtype=np.uint32)
+    board._columns.setflags(write=False)
+    board._stabilizer = stabilizer
+    return board
+
+
+# -- counting -------------------------------------------------------------------------------------
+def count(n: int, threads: Optional[int] = None, engine: str = "auto") -> CountResult:
+    """Count every solution of n queens and the unique ones, on all cores (or ``threads``).
+
+    ``engine`` is "auto", "backtrack" or "halves" (meet in the middle, n = 4..25), as for
+    ``nqueens count``; n goes up to 32.
+
+    >>> r = count(10); (r.total, r.unique, r.classes[8])
+    (724, 92, 89)
+    """
+    return CountResult(**_core.count(n, threads, engine))
+
+
+def known_count(n: int) -> Optional[Tuple[int, int]]:
+    """The published (total, unique) counts for n = 1..27 (OEIS A000170, A002562), else None."""
+    return _core.known_count(n)
+
+
+# -- solutions ------------------------------------------------------------------------------------
+def solutions(
+    n: int,
+    unique: bool = False,
+    skip: int = 0,
+    limit: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> Iterator[Board]:
+    """Every solution of n queens as a Board, lazily, in lexicographic order of the columns.
+
+    With ``unique``, one board per symmetry class (its canonical image), each knowing the
+    symmetries that fix it (``board.symmetries()``). ``skip`` and ``limit`` page through the
+    stream. The search runs ahead on other threads, a few thousand boards at most.
+
+    >>> [b.perm() for b in solutions(6)]
+    ['2 4 6 1 3 5', '3 6 2 5 1 4', '4 1 5 2 6 3', '5 3 1 6 4 2']
+    """
+    if not isinstance(skip, int) or isinstance(skip, bool) or skip < 0:
+        raise ValueError(f"skip must be a whole number, got {skip!r}")
+    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
+        raise ValueError(f"limit must be a whole number or None, got {limit!r}")
+    batches = _core.SolutionBatches(n, unique, threads)
+    return _paged(batches, skip, limit)
+
+
+def _paged(batches: Any, skip: int, limit: Optional[int]) -> Iterator[Board]:
+    left = limit
+    try:
+        if left == 0:
+            return
+        for columns, stabilizers in batches:
+            if skip >= len(columns):
+                skip -= len(columns)
+                continue
+            for i in range(skip, len(columns)):
+                yield _board_of(columns[i], None if stabilizers is None else int(stabilizers[i]))
+                if left is not None:
+                    left -= 1
+                    if left == 0:
+                        return
+            skip = 0
+    finally:
+        batches.close()
+
+
+def solutions_array(
+    n: int,
+    unique: bool = False,
+    skip: int = 0,
+    limit: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> np.ndarray:
+    """The solutions of :func:`solutions` at once, as a ``(k, n)`` ``uint8`` array."""
+    return _core.solutions_array(n, unique, skip, limit, threads)
+
+
+def solve(
+    n: int,
+    method: str = "construct",
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    timeout: Optional[float] = None,
+) -> np.ndarray:
+    """One solution of n queens as a ``uint32`` array (owning the library's memory, no copy).
+
+    ``method``: "construct" (an explicit formula, any n up to 2^32 - 1; 10^7 queens take well
+    under a second), "random" (local search; ``seed``), "first" (the lexicographically first
+    solution, n <= 64; ``threads``) or "backtrack" (plain search, n <= 32). ``timeout`` (seconds)
+    raises ``TimeoutError`` when a search gives up. n = 2 and 3 have no solution: ValueError.
+    """
+    return _core.solve(n, method, seed, threads, timeout)
+
+
+def verify(placement: Placement) -> Optional[Attack]:
+    """None if no two queens attack each other, else the first attacking pair: the first row
+    whose queen an earlier queen attacks, and the earliest such queen.
+
+    >>> verify([1, 3, 0, 2]) is None
+    True
+    """
+    found = _core.verify(placement)
+    return None if found is None else Attack(*found)
+
+
+# -- traces ---------------------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class TraceEvent(_AsDict):
+    """One step of a traced search: ``kind`` is "place", "reject" (the square ``row``, ``col`` is
+    attacked by the queen at ``by_row``, ``by_col``, along its column when ``same_column``),
+    "remove" (a backtrack) or "solution" (``placement``, the ``solution``-th found)."""
+
+    step: int
+    kind: str
+    row: int
+    col: int
+    by_row: int
+    by_col: int
+    same_column: bool
+    placement: Optional[Tuple[int, ...]]
+    solution: int
+
+
+def trace(
+    n: int, method: str = "recursive", first: bool = True, max_steps: Optional[int] = None
+) -> Iterator[TraceEvent]:
+    """The search of a row-by-row method as a lazy stream of events (recursive, iterative,
+    nested or bitmask), stopping at the first solution when ``first``."""
+    chunks = _core.TraceChunks(n, method, first, max_steps)
+    try:
+        for chunk in chunks:
+            for event in chunk:
+                yield TraceEvent(*event)
+    finally:
+        chunks.close()
+
+
+# -- completion -----------------------------------------------------------------------------------
+Squares = Iterable[Tuple[int, int]]
+
+
+def complete(n: int, queens: Squares = (), blocked: Squares = ()) -> Optional[Board]:
+    """A solution that keeps the given ``queens`` (0-based (row, column) pairs) and avoids the
+    ``blocked`` squares, or None if there is none (n-Queens Completion, NP-complete)."""
+    solution, _, _, _ = _core.complete(n, list(queens), list(blocked), 1)
+    return None if solution is None else _board_of(solution)
+
+
+def count_completions(n: int, queens: Squares = (), blocked: Squares = ()) -> int:
+    """How many solutions keep the given queens and avoid the blocked squares."""
+    _, found, _, _ = _core.complete(n, list(queens), list(blocked), None)
+    return int(found)
+
+
+# -- the textbook methods -------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class ClassicResult(_AsDict):
+    """A textbook method's run: its solutions (a ``(k, n)`` array, empty for mode "count") and
+    its work: ``placements`` (candidates generated), ``checks`` (safety tests), ``nodes``."""
+
+    method: str
+    n: int
+    count: int
+    solutions: np.ndarray
+    placements: int
+    checks: int
+    nodes: int
+    seconds: float
+
+
+def classic(n: int, method: str, mode: str = "all") -> ClassicResult:
+    """Run one of :data:`CLASSIC_METHODS` ("blind", "nested", "iterative", "recursive",
+    "board-scan", "permutations", "amb", "functional", "bitmask"); ``mode`` "all", "first" or
+    "count"."""
+    return ClassicResult(**_core.classic(n, method, mode))
+
+
+def compare(
+    n: int, methods: Optional[Sequence[str]] = None, budget: float = 10.0
+) -> List[Dict[str, Any]]:
+    """The methods side by side, as ``nqueens compare``: one dict per method (rows that
+    ``pandas.DataFrame`` takes), skipping those estimated to need more than ``budget`` seconds
+    and stopping those that run past it (``skipped`` says why; their counters are None)."""
+    return _core.compare(n, methods, budget)
+
+
+def infinite(k: int) -> np.ndarray:
+    """The first k columns (0-based) of the quintal queens: an infinite placement whose first
+    5^j rows solve the 5^j board for every j."""
+    return _core.infinite(k)

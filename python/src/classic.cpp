@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: MIT
+// classic(n, method, mode) and compare(n, methods, budget): the textbook methods with their work
+// counters, one at a time or side by side (classic::compare, as `nqueens compare`).
+#include "nqueens/classic.hpp"
+
+#include <chrono>
+#include <string>
+
+#include "bindings.hpp"
+#include "commands.hpp"
+#include "interruptible.hpp"
+
+namespace nqpy {
+
+namespace {
+
+namespace classic = nq::classic;
+
+classic::Method method_named(const std::string& name) {
+  const auto method = classic::method_from_string(name);
+  if (!method) {
+    std::string known;
+    for (classic::Method m : classic::kAllMethods) {
+      known += (known.empty() ? "" : ", ") + std::string(classic::to_string(m));
+    }
+    throw nqcli::UsageError("unknown method '" + name + "' (" + known + ")");
+  }
+  return *method;
+}
+
+py::dict counters(const classic::Counters& k) {
+  py::dict d;
+  d["placements"] = k.placements;
+  d["checks"] = k.checks;
+  d["nodes"] = k.nodes;
+  return d;
+}
+
+py::dict run_classic(py::handle n_given, const std::string& method_name, const std::string& mode) {
+  const int n = board_size(n_given, classic::kMaxN, "classic");
+  const classic::Method method = method_named(method_name);
+  classic::Mode chosen = classic::Mode::all;
+  if (mode == "first") {
+    chosen = classic::Mode::first;
+  } else if (mode == "count") {
+    chosen = classic::Mode::count;
+  } else if (mode != "all") {
+    throw nqcli::UsageError("classic: unknown mode '" + mode + "' (all, first or count)");
+  }
+  double seconds = 0;
+  classic::Result r = run_interruptible([&](std::stop_token stop) {
+    const auto start = std::chrono::steady_clock::now();
+    classic::Result result = classic::run(method, {.n = n, .mode = chosen, .stop = stop});
+    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+  });
+  std::vector<std::uint8_t> bytes;
+  for (const nq::Placement& p : r.solutions) {
+    for (nq::Column c : p.columns()) bytes.push_back(static_cast<std::uint8_t>(c));
+  }
+  py::dict d = counters(r.counters);
+  d["method"] = std::string(classic::to_string(method));
+  d["n"] = n;
+  d["count"] = r.count;
+  d["solutions"] = to_array(std::move(bytes), static_cast<std::size_t>(n));
+  d["seconds"] = seconds;
+  return d;
+}
+
+py::list run_compare(py::handle n_given, py::handle methods, double budget) {
+  const int n = board_size(n_given, classic::kMaxN, "compare");
+  classic::CompareOptions options;
+  options.n = n;
+  options.budget_seconds = budget;
+  if (!methods.is_none()) {
+    for (py::handle name : py::iter(methods))
+      options.methods.push_back(method_named(py::cast<std::string>(name)));
+  }
+  if (!(budget > 0))
+    throw nqcli::UsageError("compare: budget must be a positive number of seconds");
+  const classic::CompareResult r = run_interruptible([&](std::stop_token stop) {
+    options.stop = stop;
+    return classic::compare(options);
+  });
+  py::list rows;
+  for (const classic::CompareRow& row : r.rows) {
+    py::dict d;
+    d["method"] = std::string(classic::to_string(row.method));
+    d["ran"] = row.ran;
+    d["finished"] = row.finished;
+    d["solutions"] = row.ran ? py::object(py::int_(row.solutions)) : py::none();
+    for (auto [key, value] : counters(row.counters)) {
+      d[key] = row.ran ? py::reinterpret_borrow<py::object>(value) : py::none();
+    }
+    d["seconds"] = row.ran ? py::object(py::float_(row.seconds)) : py::none();
+    d["skipped"] = row.skipped.empty() ? py::none() : py::object(py::str(row.skipped));
+    rows.append(d);
+  }
+  return rows;
+}
+
+}  // namespace
+
+void bind_classic(py::module_& m) {
+  m.def("classic", &run_classic, py::arg("n"), py::arg("method"), py::arg("mode") = "all");
+  m.def("compare", &run_compare, py::arg("n"), py::arg("methods") = py::none(),
+        py::arg("budget") = 10.0);
+  m.def("classic_methods", [] {
+    py::list names;
+    for (classic::Method method : classic::kAllMethods) {
+      names.append(std::string(classic::to_string(method)));
+    }
+    return names;
+  });
+}
+
+}  // namespace nqpy
