@@ -31,7 +31,7 @@ std::uint64_t parse_whole_number(std::string_view text, std::string_view name, s
                        "whole number, got " + quoted(text));
     }
     const auto digit = static_cast<std::uint64_t>(c - '0');
-    if (value > (max - digit) / 10) {
+    if (digit > max || value > (max - digit) / 10) {  // (max - digit would wrap)
       throw UsageError(std::string(name) + " = " + std::string(text.substr(0, 40)) +
                        " is too large" + (job.empty() ? "" : " for " + std::string(job)) +
                        " (at most " + std::to_string(max) + ")");

@@ -171,6 +171,9 @@ TEST(cli, bad_board_sizes_are_usage_errors) {
   expect_usage_error(run_nqueens("solve 4294967296"), "(at most 4294967295)",
                      "construct too large");
   expect_usage_error(run_nqueens("solve 5000 --format board"), "too large to draw", "huge board");
+  // One digit above a maximum under 9 (the overflow guard's max - digit once wrapped around).
+  expect_usage_error(run_nqueens("complete --size 4 --queens 1:5"),
+                     "column = 5 is too large for complete --queens (at most 4)", "digit > max");
   expect_usage_error(run_nqueens("solve 8 --method magic"), "magic", "unknown method");
   expect_usage_error(run_nqueens("solve 8 --seed -1"), "--seed", "negative seed");
   expect_usage_error(run_nqueens("solve 8 --timeout 0"), "--timeout", "zero timeout");
