@@ -24,6 +24,7 @@ line prints.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -38,6 +39,7 @@ __all__ = [
     "ClassicResult",
     "CountResult",
     "SYMMETRIES",
+    "Sheet",
     "TraceEvent",
     "CLASSIC_METHODS",
     "classic",
@@ -217,10 +219,25 @@ class Board:
         return self.render("text")
 
     def _repr_svg_(self) -> str:
-        return self.render("svg")
+        return _inline_svg(self.render("svg"))
 
     def _repr_html_(self) -> str:
-        return f'<div class="nqueens-board" style="max-width:24em">{self.render("svg")}</div>'
+        return f'<div class="nqueens-board" style="max-width:24em">{self._repr_svg_()}</div>'
+
+
+_drawings = itertools.count(1)
+
+
+def _inline_svg(svg: str) -> str:
+    """The SVG for a notebook page, where many drawings share one document: without the XML
+    declaration, and with ids of its own (each drawing's pattern depends on its size)."""
+    body = svg[svg.index("<svg"):]
+    suffix = f"-nq{next(_drawings)}"
+    for name in ("dark", "queen", "squares"):
+        body = body.replace(f'id="{name}"', f'id="{name}{suffix}"')
+        body = body.replace(f"url(#{name})", f"url(#{name}{suffix})")
+        body = body.replace(f'href="#{name}"', f'href="#{name}{suffix}"')
+    return body
 
 
 def _board_of(array: np.ndarray, stabilizer: Optional[int] = None) -> Board:
@@ -229,6 +246,20 @@ def _board_of(array: np.ndarray, stabilizer: Optional[int] = None) -> Board:
     board._columns.setflags(write=False)
     board._stabilizer = stabilizer
     return board
+
+
+class Sheet:
+    """Many boards of one size on one SVG image, each captioned with its columns (1-based): what
+    ``nqueens enumerate --format svg`` draws. Notebooks show it; ``str()`` is the SVG."""
+
+    def __init__(self, boards: Iterable[Placement], title: str = "", per_row: int = 0) -> None:
+        self.svg: str = _core.render_sheet(list(boards), title, per_row)
+
+    def __str__(self) -> str:
+        return self.svg
+
+    def _repr_svg_(self) -> str:
+        return _inline_svg(self.svg)
 
 
 # -- counting -------------------------------------------------------------------------------------
@@ -356,7 +387,10 @@ def trace(
 ) -> Iterator[TraceEvent]:
     """The search of a row-by-row method as a lazy stream of events (recursive, iterative,
     nested or bitmask), stopping at the first solution when ``first``."""
-    chunks = _core.TraceChunks(n, method, first, max_steps)
+    return _events(_core.TraceChunks(n, method, first, max_steps))  # bad input raises now
+
+
+def _events(chunks: Any) -> Iterator[TraceEvent]:
     try:
         for chunk in chunks:
             for event in chunk:

@@ -1,0 +1,48 @@
+# SPDX-License-Identifier: MIT
+import json
+
+import pytest
+
+import nqueens
+
+
+@pytest.mark.parametrize("method", nqueens.CLASSIC_METHODS)
+def test_every_method_and_its_counters_are_the_command_lines(cli, method):
+    _, out, _ = cli("classic", 6, "--method", method, "--json")
+    want = json.loads(out)
+    r = nqueens.classic(6, method)
+    assert (r.count, r.placements, r.checks, r.nodes) == (
+        want["solutions"], want["placements"], want["checks"], want["nodes"])
+    assert [" ".join(str(c + 1) for c in row) for row in r.solutions] == want["perms"]
+    assert r.solutions.shape == (4, 6)
+    first = nqueens.classic(6, method, mode="first")
+    assert first.count == 1 and first.solutions.shape == (1, 6)
+    assert nqueens.classic(6, method, mode="count").solutions.shape == (0, 6)
+
+
+def test_compare_is_the_command_lines_table(cli):
+    _, out, _ = cli("compare", 9, "--budget", 5, "--json")
+    want = {row["method"]: row for row in json.loads(out)["methods"]}
+    rows = nqueens.compare(9, budget=5)
+    assert [r["method"] for r in rows] == list(nqueens.CLASSIC_METHODS)
+    for r in rows:
+        w = want[r["method"]]
+        if r["ran"]:
+            assert (r["solutions"], r["placements"], r["checks"], r["nodes"]) == (
+                w["solutions"], w["placements"], w["checks"], w["nodes"])
+        else:
+            assert r["skipped"] == w["skipped"] and r["solutions"] is None
+    some = nqueens.compare(12, methods=["blind", "bitmask"], budget=1)
+    assert some[0]["ran"] is False and "over the budget of 1 s" in some[0]["skipped"]
+    assert some[1]["solutions"] == 14200
+
+
+def test_bad_input():
+    with pytest.raises(ValueError, match="unknown method 'quick'"):
+        nqueens.classic(6, "quick")
+    with pytest.raises(ValueError, match="unknown mode"):
+        nqueens.classic(6, "recursive", mode="some")
+    with pytest.raises(ValueError, match="too large for classic"):
+        nqueens.classic(33, "recursive")
+    with pytest.raises(ValueError, match="budget"):
+        nqueens.compare(6, budget=0)

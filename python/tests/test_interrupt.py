@@ -1,0 +1,56 @@
+# SPDX-License-Identifier: MIT
+"""Ctrl-C stops a long call with KeyboardInterrupt, promptly, and the library goes on working.
+interrupt_main() delivers SIGINT's effect as the signal handler would (no timing race with a
+real signal between fork and exec)."""
+import _thread
+import threading
+import time
+
+import pytest
+
+import nqueens
+
+
+def interrupted(call, after=0.3):
+    timer = threading.Timer(after, _thread.interrupt_main)
+    timer.start()
+    start = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            call()
+    finally:
+        timer.cancel()
+    return time.monotonic() - start
+
+
+@pytest.mark.parametrize("call", [
+    lambda: nqueens.solve(48, method="first", threads=2),  # hours
+    lambda: nqueens.count(20, engine="backtrack", threads=1),  # a minute or more
+    lambda: nqueens.classic(14, "board-scan"),
+    lambda: nqueens.count_completions(20),  # 39 billion
+    lambda: list(nqueens.solutions(16)),
+    lambda: nqueens.solutions_array(16, unique=True, threads=1),
+    lambda: list(nqueens.trace(14, first=False)),
+], ids=["solve-first", "count", "classic", "complete", "solutions", "solutions_array", "trace"])
+def test_a_long_call_stops_at_ctrl_c(call):
+    assert interrupted(call) < 5
+    assert nqueens.count(8).total == 92  # and the library still works
+
+
+def test_other_python_threads_run_during_a_long_call():
+    ticks = []
+    stop = threading.Event()
+
+    def ticker():
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.01)
+
+    t = threading.Thread(target=ticker)
+    t.start()
+    try:
+        nqueens.count(15, threads=1)
+    finally:
+        stop.set()
+        t.join()
+    assert len(ticks) > 3  # the GIL was released while counting
