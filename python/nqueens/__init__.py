@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import operator
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -297,12 +298,21 @@ def solutions(
     >>> [b.perm() for b in solutions(6)]
     ['2 4 6 1 3 5', '3 6 2 5 1 4', '4 1 5 2 6 3', '5 3 1 6 4 2']
     """
-    if not isinstance(skip, int) or isinstance(skip, bool) or skip < 0:
-        raise ValueError(f"skip must be a whole number, got {skip!r}")
-    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
-        raise ValueError(f"limit must be a whole number or None, got {limit!r}")
-    batches = _core.SolutionBatches(n, unique, threads)
+    skip = _whole_number(skip, "skip")
+    limit = None if limit is None else _whole_number(limit, "limit")
+    batches = _core.SolutionBatches(n, unique, threads)  # bad n or threads raise here, not later
     return _paged(batches, skip, limit)
+
+
+def _whole_number(value: Any, name: str) -> int:
+    """``value`` as a whole number (an int or NumPy integer, 0 or more), in the words the command
+    line uses for its --skip and --limit."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, not bool")
+    number = operator.index(value)  # TypeError for floats and strings
+    if number < 0:
+        raise ValueError(f"{name} must be a whole number, got '{number}'")
+    return number
 
 
 def _paged(batches: Any, skip: int, limit: Optional[int]) -> Iterator[Board]:

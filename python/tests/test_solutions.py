@@ -75,8 +75,13 @@ def test_a_stream_left_early_stops_its_search():
 def test_bad_arguments():
     with pytest.raises(ValueError, match="too large for solutions"):
         nqueens.solutions(33)
-    with pytest.raises(ValueError, match="skip"):
+    with pytest.raises(ValueError, match="skip must be a whole number, got '-1'"):
         nqueens.solutions(8, skip=-1)
+    with pytest.raises(ValueError, match="skip must be a whole number, got '-1'"):
+        nqueens.solutions_array(8, skip=-1)
+    with pytest.raises(TypeError):
+        nqueens.solutions(8, limit=2.5)
+    assert len(list(nqueens.solutions(8, skip=np.int64(90)))) == 2
     with pytest.raises(ValueError, match="limit"):
         nqueens.solutions_array(8, limit=-2)
     with pytest.raises(ValueError, match="N must be a positive whole number"):
