@@ -12,6 +12,7 @@
 #include "commands.hpp"
 #include "input.hpp"
 #include "interrupt.hpp"
+#include "memory.hpp"
 #include "nqueens/complete.hpp"
 #include "nqueens/deadline.hpp"
 #include "nqueens/format.hpp"
@@ -130,12 +131,31 @@ int run_complete(const CompleteArgs& args) {
   return kExitOk;
 }
 
+// About half a minute of squares looked at (random_instance_cost()).
+constexpr std::uint64_t kMaxInstanceSteps = 10'000'000'000;
+
 int run_instance(const InstanceArgs& args) {
   const auto n = static_cast<std::uint32_t>(
       parse_board_size(args.n, static_cast<int>(nq::kMaxCompleteN), "instance"));
   if (args.queens > n) {
     throw UsageError(fmt::format("instance: {} queens do not fit on {} rows", args.queens, n));
   }
+  const std::uint64_t squares = std::uint64_t{n} * n;
+  if (args.blocked > squares - args.queens) {
+    throw UsageError(fmt::format(
+        "instance: --blocked {} is more than the {} squares left beside {} queens on {} x {}",
+        args.blocked, squares - args.queens, args.queens, n, n));
+  }
+  const nq::RandomInstanceCost cost =
+      nq::random_instance_cost(n, static_cast<std::uint32_t>(args.queens), args.blocked);
+  if (cost.steps > kMaxInstanceSteps) {
+    throw UsageError(fmt::format(
+        "instance: placing {} queens at random on {} x {} would take about {:.2g} steps (at "
+        "most {:.2g}); past half the rows each queen costs n^2",
+        args.queens, n, n, static_cast<double>(cost.steps),
+        static_cast<double>(kMaxInstanceSteps)));
+  }
+  require_memory(cost.bytes, fmt::format("instance {} with {} blocked squares", n, args.blocked));
   const nq::CompletionInstance in =
       nq::random_instance(n, static_cast<std::uint32_t>(args.queens), args.blocked, args.seed);
   fmt::print("# nqueens instance {} --queens {} --blocked {} --seed {}\n{}", n, args.queens,

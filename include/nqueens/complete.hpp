@@ -77,6 +77,17 @@ CompleteResult complete(const CompletionInstance& instance, const CompleteOption
 CompletionInstance random_instance(std::uint32_t n, std::uint32_t queens, std::uint64_t blocked,
                                    std::uint64_t seed);
 
+// What random_instance(n, queens, blocked, seed) will take, so that a caller can refuse before
+// starting: bytes of memory at the peak (with the instance's text form), and elementary steps
+// (squares looked at, about 10^8 to 10^9 a second): a few per queen while much of the board is
+// free, up to 3 n^2 per queen once only a handful of free squares are left (queens close to n).
+struct RandomInstanceCost {
+  std::uint64_t bytes = 0;
+  std::uint64_t steps = 0;
+};
+RandomInstanceCost random_instance_cost(std::uint32_t n, std::uint32_t queens,
+                                        std::uint64_t blocked);
+
 // Reads the text form, one item per line, `#` starting a comment:
 //   n                 the board size (the first item)
 //   Q row col         a queen placed in advance, 1-based

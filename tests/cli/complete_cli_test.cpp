@@ -103,6 +103,28 @@ TEST(complete_cli, bad_instances_exit_2_naming_the_line) {
   }
 }
 
+// Numbers the generator cannot honour are refused at once (each of these once hung or would run
+// for hours or allocate hundreds of GiB): a --blocked whose sum with --queens wraps around, more
+// squares than the board has, a placement that needs n^2 per queen, a list larger than memory.
+TEST(complete_cli, instance_refuses_what_it_cannot_do) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"instance 12 --queens 4 --blocked 18446744073709551615", "more than the 140 squares"},
+      {"instance 12 --queens 4 --blocked 18446744073709551612", "more than the 140 squares"},
+      {"instance 12 --queens 4 --blocked 141", "more than the 140 squares"},
+      {"instance 100000 --queens 100000", "would take about"},
+      {"instance 100000 --queens 1 --blocked 9999999999", "of memory"}};
+  for (const auto& [args, message] : cases) {
+    const auto r = run_nqueens(args);
+    EXPECT_EQ(r.code, 2) << args;
+    EXPECT_NE(r.err.find(message), std::string::npos) << args << " -> " << r.err;
+    EXPECT_EQ(lines(r.err), 1u) << r.err;
+  }
+  // The edge itself is allowed: every free square blocked.
+  const auto full = run_nqueens("instance 12 --queens 4 --blocked 140");
+  EXPECT_EQ(full.code, 0) << full.err;
+  EXPECT_EQ(run_nqueens("complete -", full.out).out, "no completion\n");
+}
+
 TEST(complete_cli, timeout_gives_up_and_says_so) {
   const auto r = run_nqueens("complete --size 40 --count --timeout 0.3");
   EXPECT_EQ(r.code, 124);

@@ -195,4 +195,29 @@ TEST(complete, random_instances_are_reproducible_and_well_formed) {
   EXPECT_FALSE(nq::instance_error(a));
   EXPECT_THROW(nq::random_instance(8, 9, 0, 1), std::invalid_argument);
   EXPECT_THROW(nq::random_instance(3, 3, 0, 1), std::invalid_argument);  // no 3 queens fit
+  EXPECT_THROW(nq::random_instance(12, 4, ~std::uint64_t{0}, 1), std::invalid_argument);
+}
+
+// Blocking most of the board draws the squares left open instead; either way the blocked squares
+// are distinct, off the queens, as many as asked, and every square is blocked about as often.
+TEST(complete, heavily_blocked_instances_are_well_formed_and_uniform) {
+  const std::uint32_t n = 6;
+  std::vector<int> hits(n * n, 0);
+  for (std::uint64_t seed = 0; seed < 2000; ++seed) {
+    for (std::uint64_t blocked : {std::uint64_t{10}, std::uint64_t{30}, std::uint64_t{34}}) {
+      const nq::CompletionInstance in = nq::random_instance(n, 2, blocked, seed);
+      ASSERT_EQ(in.blocked.size(), blocked);
+      ASSERT_FALSE(nq::instance_error(in)) << *nq::instance_error(in);
+      if (blocked == 30) {
+        for (const nq::Square& s : in.blocked) ++hits[s.row * n + s.col];
+      }
+    }
+  }
+  // 2000 instances of 30 blocked among the 34 squares without a queen: each square is blocked in
+  // about 30/34 of the instances where it is free of a queen (queens land anywhere), so no
+  // square may be blocked in fewer than 1400 of them (the queens take each square ~110 times).
+  for (int h : hits) EXPECT_GT(h, 1400);
+  const auto cost = nq::random_instance_cost(100000, 100000, 0);
+  EXPECT_GT(cost.steps, std::uint64_t{10} << 30);  // the last queens are found by counting
+  EXPECT_LT(nq::random_instance_cost(100000, 50000, 0).steps, std::uint64_t{1} << 24);
 }
