@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "count/engine.hpp"
+#include "first_error.hpp"
 
 namespace nq {
 
@@ -129,11 +130,15 @@ CountSplit::RunStats CountSplit::run(unsigned threads,
     stats.counted += counted;
     stats.busy_seconds += std::chrono::duration<double>(busy).count();
   };
+  detail::FirstError errors([&failed] { failed.request_stop(); });
   {
     std::vector<std::jthread> workers;
-    for (unsigned t = 1; t < all_cores(threads); ++t) workers.emplace_back(work);
-    work();
+    for (unsigned t = 1; t < all_cores(threads); ++t) {
+      workers.emplace_back([&] { errors.run(work); });
+    }
+    errors.run(work);
   }
+  errors.rethrow();  // an allocation failure, a throwing on_done (a checkpoint that cannot save)
   if (!bad_id.empty()) {
     throw std::invalid_argument("count: subproblem " + bad_id + " does not exist (there are " +
                                 std::to_string(size) + ")");

@@ -40,6 +40,7 @@
 #include "count/engine.hpp"
 #include "count/pair_count.hpp"
 #include "count/quarters.hpp"
+#include "first_error.hpp"
 #include "nqueens/count.hpp"
 
 namespace nq::detail {
@@ -185,8 +186,13 @@ class HalvesEngine final : public Engine {
   template <class F>
   static void on_quarters(unsigned threads, F f) {
     if (threads > 1) {
-      std::vector<std::jthread> each;
-      for (int q = 0; q < 4; ++q) each.emplace_back([&f, q] { f(q); });
+      FirstError errors;  // e.g. bad_alloc building a table: rethrown here, not std::terminate
+      {
+        std::vector<std::jthread> each;
+        for (int q = 0; q < 4; ++q)
+          each.emplace_back([&f, &errors, q] { errors.run([&] { f(q); }); });
+      }
+      errors.rethrow();
     } else {
       for (int q = 0; q < 4; ++q) f(q);
     }

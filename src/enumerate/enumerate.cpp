@@ -24,6 +24,7 @@
 
 #include "count/subproblems.hpp"
 #include "enumerate/canonical_check.hpp"
+#include "first_error.hpp"
 
 namespace nq {
 
@@ -53,7 +54,13 @@ struct Stream {
   std::size_t next_prefix = 0;
   std::size_t head = 0;  // the prefix being consumed
   bool stopping = false;
+  bool failed = false;  // a worker threw (errors holds it): the consumer stops waiting
   std::uint64_t nodes = 0;
+  detail::FirstError errors{[this] {
+    std::lock_guard lock(mutex);
+    failed = stopping = true;
+    changed.notify_all();
+  }};
 
   bool should_stop() {
     std::lock_guard lock(mutex);
@@ -184,7 +191,7 @@ std::uint64_t drain(Stream& stream, const SolutionSink& sink) {
         return !q.batches.empty() || q.done;
       };
       while (!ready()) {
-        if (stream.options.stop.stop_requested()) return delivered;
+        if (stream.options.stop.stop_requested() || stream.failed) return delivered;
         stream.changed.wait_for(lock, std::chrono::milliseconds(50));
       }
       PrefixQueue& q = stream.queues[stream.head];
@@ -226,15 +233,24 @@ EnumerateResult enumerate(const EnumerateOptions& options, const SolutionSink& s
   stream.window = 2 * static_cast<std::size_t>(threads);
 
   EnumerateResult result;
+  std::exception_ptr sink_error;  // a throwing sink must still release the workers
   {
     std::vector<std::jthread> workers;
-    for (unsigned t = 0; t < threads; ++t) workers.emplace_back([&stream] { run_worker(stream); });
-    result.solutions = drain(stream, sink);
+    for (unsigned t = 0; t < threads; ++t) {
+      workers.emplace_back([&stream] { stream.errors.run([&] { run_worker(stream); }); });
+    }
+    try {
+      result.solutions = drain(stream, sink);
+    } catch (...) {
+      sink_error = std::current_exception();
+    }
     std::lock_guard lock(stream.mutex);
     result.complete = stream.head == stream.prefixes.size();
     stream.stopping = true;  // releases workers still waiting when the consumer stopped early
     stream.changed.notify_all();
   }
+  stream.errors.rethrow();  // a worker's exception (bad_alloc), after all have been joined
+  if (sink_error) std::rethrow_exception(sink_error);
   result.nodes = stream.nodes + split_nodes;
   result.prefixes = stream.prefixes.size();
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

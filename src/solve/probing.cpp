@@ -26,6 +26,7 @@
 #include <thread>
 #include <vector>
 
+#include "first_error.hpp"
 #include "solve/existence_search.hpp"
 #include "solve/first_cover.hpp"
 #include "solve/residual.hpp"
@@ -355,13 +356,22 @@ SolveResult solve_first_by_probing(const SolveOptions& options) {
     }
     int chosen = fallback;
     if (candidates != 0) {
-      RowJob job(board, prefix, candidates, options, options.resume);
-      const unsigned workers = threads;
+      // The threads stop at the caller's request or at the first exception one of them meets
+      // (an on_step that cannot save its checkpoint, an allocation), which is rethrown here.
+      std::stop_source stop;
+      const std::stop_callback forward(options.stop, [&stop] { stop.request_stop(); });
+      SolveOptions own = options;
+      own.stop = stop.get_token();
+      FirstError errors([&stop] { stop.request_stop(); });
+      RowJob job(board, prefix, candidates, own, options.resume);
       {
         std::vector<std::jthread> pool;
-        for (unsigned t = 1; t < workers; ++t) pool.emplace_back([&job, t] { job.work(t); });
-        job.work(0);
+        for (unsigned t = 1; t < threads; ++t) {
+          pool.emplace_back([&job, &errors, t] { errors.run([&] { job.work(t); }); });
+        }
+        errors.run([&] { job.work(0); });
       }
+      errors.rethrow();
       result.nodes += job.nodes();
       job.report(report);
       if (!job.settled()) return result;  // stopped: complete == false

@@ -15,6 +15,7 @@
 
 using nq::test::run_and_kill;
 using nq::test::run_nqueens;
+using nq::test::run_shell;
 using nq::test::slurp;
 using nq::test::temp_file;
 
@@ -293,4 +294,18 @@ TEST(count_cli, logs_written_under_one_budget_audit_under_another) {
   r = run_nqueens("audit '" + roomy + "' --sample 200 --seed 5 --memory 20M");
   EXPECT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_EQ(run_nqueens("audit '" + roomy + "' --memory 1K").code, 2);
+}
+
+// Out of memory while the halves engine builds its tables on worker threads: one line and exit 2
+// (it used to end in std::terminate, exit 134). ulimit -v caps the address space; sanitizers
+// need far more of it than the cap, so the test runs only without them.
+TEST(count_cli, running_out_of_memory_on_a_worker_is_one_line_and_exit_2) {
+#ifdef NQ_SANITIZED
+  GTEST_SKIP() << "address-space limits and sanitizers do not mix";
+#else
+  const auto r = run_shell("ulimit -v 600000; " + std::string(NQ_BINARY) +
+                           " count 21 --engine halves --memory 8G --threads 2 -q");
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_EQ(r.err, "nqueens: not enough memory for this input\n");
+#endif
 }

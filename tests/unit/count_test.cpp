@@ -3,7 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <map>
+#include <stdexcept>
 #include <stop_token>
 #include <vector>
 
@@ -258,5 +260,23 @@ TEST(count, recomputes_chosen_subproblems_exactly) {
     }
     EXPECT_THROW(nq::count({.n = 12, .engine = e, .only = {full.subproblems}}),
                  std::invalid_argument);
+  }
+}
+
+// An exception on a worker (here a throwing on_done, as a checkpoint that cannot save would
+// throw) reaches the caller after every worker has stopped, instead of ending the process.
+TEST(count, an_exception_on_a_worker_reaches_the_caller) {
+  for (nq::CountEngine engine : {nq::CountEngine::backtrack, nq::CountEngine::halves}) {
+    std::atomic<int> calls{0};
+    const auto throwing = [&calls](const nq::SubproblemCount&) {
+      if (++calls == 3) throw std::runtime_error("disk full");
+    };
+    try {
+      (void)nq::count({.n = 14, .threads = 3, .engine = engine, .on_done = throwing});
+      ADD_FAILURE() << "no exception";
+    } catch (const std::runtime_error& e) {
+      EXPECT_STREQ(e.what(), "disk full");
+    }
+    EXPECT_LT(calls.load(), 40);  // the others stopped soon after (n = 14 has hundreds)
   }
 }

@@ -3,7 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <set>
+#include <stdexcept>
 
 #include "brute_force.hpp"
 #include "known_values.hpp"
@@ -114,4 +116,17 @@ TEST(enumerate, rejects_sizes_it_cannot_do) {
   EXPECT_THROW(nq::enumerate({.n = 0}, sink), std::invalid_argument);
   EXPECT_THROW(nq::enumerate({.n = nq::kMaxEnumerateN + 1}, sink), std::invalid_argument);
   EXPECT_THROW(nq::enumerate({.n = 8, .batch_solutions = 0}, sink), std::invalid_argument);
+}
+
+// A sink that throws: the exception reaches the caller and the workers, which may be waiting
+// for the consumer, are released and joined (this once hung).
+TEST(enumerate, a_throwing_sink_reaches_the_caller) {
+  int batches = 0;
+  EXPECT_THROW(nq::enumerate({.n = 12, .threads = 3, .batch_solutions = 16},
+                             [&](const nq::SolutionBatch&) -> bool {
+                               if (++batches == 5) throw std::runtime_error("pipe broke");
+                               return true;
+                             }),
+               std::runtime_error);
+  EXPECT_EQ(batches, 5);
 }

@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <stdexcept>
+
 #include "brute_force.hpp"
 #include "nqueens/verify.hpp"
 
@@ -101,4 +104,13 @@ TEST(solve, rejects_sizes_it_cannot_do) {
   EXPECT_THROW(nq::solve_first({.n = nq::kMaxSolveFirstN + 1}), std::invalid_argument);
   EXPECT_THROW(nq::solve_first({.n = nq::kMaxSolveFirstN + 1, .probing = false}),
                std::invalid_argument);
+}
+
+// An on_step that throws on a search thread (a checkpoint that cannot save) reaches the caller.
+TEST(solve_first, an_exception_on_a_search_thread_reaches_the_caller) {
+  std::atomic<int> steps{0};
+  const auto throwing = [&steps](const nq::FirstStep&) {
+    if (++steps == 4) throw std::runtime_error("disk full");
+  };
+  EXPECT_THROW(nq::solve_first({.n = 30, .threads = 3, .on_step = throwing}), std::runtime_error);
 }
