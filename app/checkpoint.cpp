@@ -106,6 +106,11 @@ CheckpointKeeper::CheckpointKeeper(std::string path, int n, std::string engine, 
       state_{nq::kVersion, n, std::move(engine), 0, {}, {}},
       file_(path_, kJournalMagic, every) {
   try {
+    file_.lock();  // before reading: another run may be writing it
+  } catch (const CheckpointError& e) {
+    throw UsageError(job + ": " + e.what());
+  }
+  try {
     if (std::optional<Checkpoint> old = load_checkpoint(path_)) {
       if (old->version != state_.version || old->n != n || old->engine != state_.engine) {
         throw UsageError(fmt::format(
@@ -134,10 +139,9 @@ void CheckpointKeeper::save() {
   state_.checksum = file_.checksum();
 }
 
-void CheckpointKeeper::add(const nq::SubproblemCount& s, std::stop_source& stop) {
+void CheckpointKeeper::add(const nq::SubproblemCount& s) {
   state_.done.push_back(s);
-  file_.add(
-      fmt::format("{} {}", s.id, s.count), [this] { return checkpoint_text(state_); }, stop);
+  file_.add(fmt::format("{} {}", s.id, s.count), [this] { return checkpoint_text(state_); });
   state_.checksum = file_.checksum();
 }
 

@@ -79,10 +79,11 @@ class CheckpointKeeper {
 
   // Before any work: records the number of subproblems and saves, so a bad path fails early.
   void start(std::uint64_t subproblems);
-  // One finished subproblem: journaled at once, saved when due. A write error is kept for
-  // error() and requests `stop`.
-  void add(const nq::SubproblemCount& s, std::stop_source& stop);
-  // Saves FILE with everything and removes the journal; throws CheckpointError.
+  // One finished subproblem: journaled at once, saved when due. A failed write warns once and
+  // the count goes on (durable_file.hpp); error() says what failed until a save works again.
+  void add(const nq::SubproblemCount& s);
+  // Saves FILE with everything and removes the journal; throws CheckpointError (the caller still
+  // prints the result it has, and says it is not saved).
   void finish();
   const std::string& error() const { return file_.error(); }
 

@@ -104,7 +104,7 @@ int run_count(const CountArgs& args) {
     options.resume = keeper->resumed();
     options.resume_subproblems = keeper->resumed_subproblems();
     options.on_start = [&](std::uint64_t subproblems) { keeper->start(subproblems); };
-    options.on_done = [&](const nq::SubproblemCount& s) { keeper->add(s, stop); };
+    options.on_done = [&](const nq::SubproblemCount& s) { keeper->add(s); };
   }
   if (progress_wanted(args.progress, args.quiet)) {
     options.on_progress = ProgressPrinter(n, isatty(STDERR_FILENO) != 0);
@@ -124,19 +124,19 @@ int run_count(const CountArgs& args) {
     write_subtotals(args.subtotals,
                     {n, nq::engine_name(engine), nq::kVersion, r.subproblems, r.results, {}});
   }
+  std::string unsaved;  // the result is printed even when its checkpoint cannot be saved
   if (keeper) {
     try {
       keeper->finish();
     } catch (const CheckpointError& e) {
-      fmt::print(stderr, "nqueens: {}\n", e.what());
-      return kExitUsage;
-    }
-    if (!keeper->error().empty()) {
-      fmt::print(stderr, "nqueens: {}\n", keeper->error());
-      return kExitUsage;
+      unsaved = e.what();
     }
   }
-  return report_count(r, args, {}, fmt::format("{} threads", r.threads));
+  const int code = report_count(r, args, {}, fmt::format("{} threads", r.threads));
+  if (unsaved.empty()) return code;
+  fmt::print(stderr, "nqueens: count: the result is not saved in {}: {}\n", args.checkpoint,
+             unsaved);
+  return code == kExitOk ? kExitNotSaved : code;
 }
 
 }  // namespace nqcli

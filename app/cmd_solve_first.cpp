@@ -136,6 +136,35 @@ nlohmann::ordered_json report(int n, const nq::SolveResult& r, double seconds) {
   return j;
 }
 
+// After the search: the line for a stopped run, the proof, the answer; returns the exit code.
+int finish_run(int n, const nq::SolveResult& r, const SolveArgs& args, const nq::Deadline& deadline,
+               double seconds, bool checkpointed, const std::vector<nq::FirstStep>& steps,
+               const std::function<void(const nq::Placement&)>& print) {
+  if (!r.complete) {
+    const std::string saved = checkpointed ? fmt::format("; saved in {}", args.checkpoint) : "";
+    if (deadline.expired()) {
+      fmt::print(stderr, "nqueens: gave up after {} s ({} nodes, {} rows settled){}\n",
+                 args.timeout, r.nodes, r.rows.size(), saved);
+      return kExitTimeout;
+    }
+    fmt::print(stderr, "nqueens: interrupted after {} nodes, {} rows settled{}\n", r.nodes,
+               r.rows.size(), saved);
+    return kExitInterrupted;
+  }
+  if (!args.proof.empty()) write_proof(args.proof, n, r, steps);
+  if (args.json) {
+    std::cout << report(n, r, seconds).dump() << '\n';
+    std::cout.flush();
+    return r.solution ? kExitOk : kExitNo;
+  }
+  if (!r.solution) {
+    fmt::print(stderr, "nqueens: there is no solution for n = {}\n", n);
+    return kExitNo;
+  }
+  print(*r.solution);
+  return kExitOk;
+}
+
 }  // namespace
 
 int run_solve_first(int n, const SolveArgs& args,
@@ -165,7 +194,7 @@ int run_solve_first(int n, const SolveArgs& args,
   if (checkpoint) options.resume = checkpoint->steps();
   const bool keep = !checkpoint && !args.proof.empty();
   options.on_step = [&](const nq::FirstStep& s) {
-    if (checkpoint) checkpoint->add(s, stop);
+    if (checkpoint) checkpoint->add(s);
     if (keep) steps.push_back(s);
     if (progress) progress->step(s);
   };
@@ -175,41 +204,20 @@ int run_solve_first(int n, const SolveArgs& args,
   const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
   if (progress) progress->finish();
 
+  std::string unsaved;  // the answer is printed even when its checkpoint cannot be saved
   if (checkpoint) {
     try {
       checkpoint->finish();
     } catch (const CheckpointError& e) {
-      fmt::print(stderr, "nqueens: solve: {}\n", e.what());
-      return kExitUsage;
-    }
-    if (!checkpoint->error().empty()) {
-      fmt::print(stderr, "nqueens: solve: {}\n", checkpoint->error());
-      return kExitUsage;
+      unsaved = e.what();
     }
   }
-  if (!r.complete) {
-    const std::string saved = checkpoint ? fmt::format("; saved in {}", args.checkpoint) : "";
-    if (deadline.expired()) {
-      fmt::print(stderr, "nqueens: gave up after {} s ({} nodes, {} rows settled){}\n",
-                 args.timeout, r.nodes, r.rows.size(), saved);
-      return kExitTimeout;
-    }
-    fmt::print(stderr, "nqueens: interrupted after {} nodes, {} rows settled{}\n", r.nodes,
-               r.rows.size(), saved);
-    return kExitInterrupted;
-  }
-  if (!args.proof.empty()) write_proof(args.proof, n, r, checkpoint ? checkpoint->steps() : steps);
-  if (args.json) {
-    std::cout << report(n, r, seconds).dump() << '\n';
-    std::cout.flush();
-    return r.solution ? kExitOk : kExitNo;
-  }
-  if (!r.solution) {
-    fmt::print(stderr, "nqueens: there is no solution for n = {}\n", n);
-    return kExitNo;
-  }
-  print(*r.solution);
-  return kExitOk;
+  const int code = finish_run(n, r, args, deadline, seconds, checkpoint.has_value(),
+                              checkpoint ? checkpoint->steps() : steps, print);
+  if (unsaved.empty()) return code;
+  fmt::print(stderr, "nqueens: solve: the search is not saved in {}: {}\n", args.checkpoint,
+             unsaved);
+  return code == kExitOk || code == kExitNo ? kExitNotSaved : code;
 }
 
 }  // namespace nqcli

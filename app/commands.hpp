@@ -20,6 +20,7 @@ namespace nqcli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitNo = 1;         // no solution / invalid placement
 inline constexpr int kExitUsage = 2;      // bad usage or bad input
+inline constexpr int kExitNotSaved = 3;   // the result is printed, but its checkpoint not saved
 inline constexpr int kExitTimeout = 124;  // gave up at --timeout
 inline constexpr int kExitInterrupted = 130;
 

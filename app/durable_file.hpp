@@ -13,7 +13,6 @@
 #include <cstdint>
 #include <functional>
 #include <stdexcept>
-#include <stop_token>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,32 +51,56 @@ std::vector<std::string> journal_lines(const std::string& path, std::string_view
 // checksum line and starts FILE.journal afresh (header "MAGIC CHECKSUM"); add() appends one line
 // of finished work to the journal with one write(2), or saves the whole text instead when
 // `every` seconds have passed since the last save.
+//
+// What survives what:
+//  - kill -9: everything journaled (each line is one write(2) into the page cache).
+//  - A power cut: the last save (fsynced, and its directory) and the journal up to its last
+//    flush; the journal is flushed (fdatasync) at most once a second, so about a second of lines
+//    is lost beyond the work in flight.
+//  - A failed write (a full disk, an I/O error): the job goes on, the work stays in memory, one
+//    warning says so, and every due save tries again; the journal is given up until a save works.
+//    finish() throws if its own save fails, so that the caller can still print the result and
+//    say it was not saved.
+//  - Two runs on one FILE: lock() takes an exclusive flock on FILE.lock for the life of the
+//    object and refuses (CheckpointError) when another run holds it.
+// Every .tmp a failed or killed save leaves behind is removed (at the failure, and when the next
+// run takes the lock).
 class JournaledFile {
  public:
-  JournaledFile(std::string path, std::string journal_magic, double every);
+  // `warn` receives the one-line warnings (stderr by default).
+  JournaledFile(std::string path, std::string journal_magic, double every,
+                std::function<void(const std::string&)> warn = {});
   ~JournaledFile();
   JournaledFile(const JournaledFile&) = delete;
+
+  // Before anything else: the run's lock, and the removal of what a killed save left behind.
+  // Throws CheckpointError ("... is in use by another run", or the path cannot be written).
+  void lock();
   JournaledFile& operator=(const JournaledFile&) = delete;
 
   // Throws CheckpointError.
   void save(std::string text);
-  // `text` makes the whole file when a save is due. A write error is kept for error() and
-  // requests `stop`; later lines are then only dropped.
-  void add(std::string_view line, const std::function<std::string()>& text, std::stop_source& stop);
-  // Saves and removes the journal; throws CheckpointError.
+  // `text` makes the whole file when a save is due; never throws (see above).
+  void add(std::string_view line, const std::function<std::string()>& text);
+  // Saves and removes the journal and the lock file; throws CheckpointError.
   void finish(std::string text);
 
   const std::string& checksum() const { return checksum_; }  // of the last save
-  const std::string& error() const { return error_; }
+  const std::string& error() const { return error_; }        // the last failure not yet repaired
   const std::string& path() const { return path_; }
 
  private:
+  void failed(const std::string& why);
+
   std::string path_;
   std::string magic_;
   double every_;
+  std::function<void(const std::string&)> warn_;
   std::string checksum_;
   std::chrono::steady_clock::time_point saved_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point flushed_ = saved_;
   int journal_ = -1;
+  int lock_ = -1;
   std::string error_;
 };
 

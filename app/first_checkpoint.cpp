@@ -27,6 +27,11 @@ std::string journal_path(const std::string& path) { return path + ".journal"; }
 
 FirstCheckpoint::FirstCheckpoint(std::string path, int n, double every)
     : path_(std::move(path)), n_(n), file_(path_, kJournalMagic, every) {
+  try {
+    file_.lock();  // before reading: another run may be writing it
+  } catch (const CheckpointError& e) {
+    throw UsageError(std::string("solve: ") + e.what());
+  }
   const auto refuse = [&](const std::string& why) {
     throw UsageError(fmt::format("solve: checkpoint {} {}; left untouched", path_, why));
   };
@@ -82,10 +87,9 @@ std::string FirstCheckpoint::text() const {
   return text;
 }
 
-void FirstCheckpoint::add(const nq::FirstStep& step, std::stop_source& stop) {
+void FirstCheckpoint::add(const nq::FirstStep& step) {
   steps_.push_back(step);
-  file_.add(
-      nq::format_first_step(step), [this] { return text(); }, stop);
+  file_.add(nq::format_first_step(step), [this] { return text(); });
 }
 
 void FirstCheckpoint::finish() { file_.finish(text()); }

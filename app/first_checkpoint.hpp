@@ -16,7 +16,6 @@
 // write(2), so a kill -9 loses only the pieces being searched.
 #pragma once
 
-#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -38,9 +37,9 @@ class FirstCheckpoint {
 
   // Before any work: saves, so that a bad path fails at once (throws CheckpointError).
   void start();
-  // One step: journaled at once, saved when due. A write error is kept for error() and
-  // requests `stop`.
-  void add(const nq::FirstStep& step, std::stop_source& stop);
+  // One step: journaled at once, saved when due. A failed write warns once and the search goes
+  // on (durable_file.hpp); error() says what failed until a save works again.
+  void add(const nq::FirstStep& step);
   // Saves FILE with every step and removes the journal; throws CheckpointError.
   void finish();
   const std::string& error() const { return file_.error(); }

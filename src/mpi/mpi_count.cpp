@@ -264,7 +264,7 @@ int run_coordinator(const nqcli::CountArgs& args, const nqcli::CountJob& job,
   std::size_t last_batch = 0;
   auto accept = [&](int rank, std::uint64_t id, std::uint64_t count) {
     coordinator.accept(rank, id, count);
-    if (keeper) keeper->add({id, count, split.weight(id)}, stop);
+    if (keeper) keeper->add({id, count, split.weight(id)});
     if (progress) (*progress)(coordinator.progress());
   };
 
@@ -323,7 +323,13 @@ int run_coordinator(const nqcli::CountArgs& args, const nqcli::CountJob& job,
       local.wait(hellos < ranks - 1 ? kPollStarving : kPollRank0);
     }
   } catch (const FaultError& e) {
-    if (keeper) keeper->finish();  // what was accepted before the fault is sound
+    if (keeper) {
+      try {
+        keeper->finish();  // what was accepted before the fault is sound
+      } catch (const nqcli::CheckpointError& save) {
+        fmt::print(stderr, "nqueens-mpi: {}\n", save.what());
+      }
+    }
     abort_job(fmt::format("{}; the job is stopped (the checkpoint keeps the counts accepted "
                           "before)",
                           e.what()),
@@ -344,13 +350,13 @@ int run_coordinator(const nqcli::CountArgs& args, const nqcli::CountJob& job,
         args.subtotals,
         {job.n, nq::engine_name(job.engine), nq::kVersion, r.subproblems, r.results, {}});
   }
+  std::string unsaved;  // the result is printed even when its checkpoint cannot be saved
   if (keeper) {
     try {
       keeper->finish();
     } catch (const nqcli::CheckpointError& e) {
-      abort_job(e.what(), nqcli::kExitUsage);
+      unsaved = e.what();
     }
-    if (!keeper->error().empty()) abort_job(keeper->error(), nqcli::kExitUsage);
   }
 
   nlohmann::ordered_json extra;
@@ -382,7 +388,12 @@ int run_coordinator(const nqcli::CountArgs& args, const nqcli::CountJob& job,
     nqcli::report_count(r, args, extra, fmt::format("{} ranks x {} threads", ranks, threads));
     abort_job("interrupted; rerun the same command to resume", nqcli::kExitInterrupted);
   }
-  return nqcli::report_count(r, args, extra, fmt::format("{} ranks x {} threads", ranks, threads));
+  const int code =
+      nqcli::report_count(r, args, extra, fmt::format("{} ranks x {} threads", ranks, threads));
+  if (unsaved.empty()) return code;
+  fmt::print(stderr, "nqueens-mpi: count: the result is not saved in {}: {}\n", args.checkpoint,
+             unsaved);
+  return code == nqcli::kExitOk ? nqcli::kExitNotSaved : code;
 }
 
 }  // namespace

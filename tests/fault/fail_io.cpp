@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+// An LD_PRELOAD shim for the checkpoint fault-injection tests: it makes the K-th call of write,
+// fsync, fdatasync, close or rename that touches a file whose path contains NQ_FAIL_PATH fail
+// with NQ_FAIL_ERRNO (default ENOSPC, a full disk), and with NQ_FAIL_ALL=1 every such call from
+// the K-th on. Calls on other files (stdout, stderr) pass. When it fails a call it appends a line
+// to NQ_FAIL_LOG, so that a test knows whether call K existed.
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace {
+
+std::atomic<long> calls{0};
+
+template <class F>
+F next(const char* name) {
+  return reinterpret_cast<F>(dlsym(RTLD_NEXT, name));
+}
+
+bool matches_path(const char* path) {
+  const char* want = std::getenv("NQ_FAIL_PATH");
+  return want && *want && path && std::strstr(path, want);
+}
+
+bool matches_fd(int fd) {
+  char link[64], path[4096];
+  std::snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+  const ssize_t n = readlink(link, path, sizeof path - 1);
+  if (n <= 0) return false;
+  path[n] = '\0';
+  return matches_path(path);
+}
+
+// True if this call must fail (errno is then set).
+bool inject(bool relevant, const char* what) {
+  if (!relevant) return false;
+  const char* at = std::getenv("NQ_FAIL_AT");
+  if (!at) return false;
+  const long k = std::atol(at), call = ++calls;
+  const bool all = std::getenv("NQ_FAIL_ALL") && std::strcmp(std::getenv("NQ_FAIL_ALL"), "1") == 0;
+  if (call != k && !(all && call > k)) return false;
+  if (const char* log = std::getenv("NQ_FAIL_LOG")) {
+    using Open = int (*)(const char*, int, ...);
+    using Write = ssize_t (*)(int, const void*, size_t);
+    using Close = int (*)(int);
+    const int fd = next<Open>("open")(log, O_WRONLY | O_CREAT | O_APPEND, 0644);
+    if (fd >= 0) {
+      char line[64];
+      const int len = std::snprintf(line, sizeof line, "%ld %s\n", call, what);
+      next<Write>("write")(fd, line, static_cast<size_t>(len));
+      next<Close>("close")(fd);
+    }
+  }
+  const char* code = std::getenv("NQ_FAIL_ERRNO");
+  errno = code ? std::atoi(code) : ENOSPC;
+  return true;
+}
+
+}  // namespace
+
+extern "C" {
+
+ssize_t write(int fd, const void* data, size_t size) {
+  if (inject(matches_fd(fd), "write")) return -1;
+  return next<ssize_t (*)(int, const void*, size_t)>("write")(fd, data, size);
+}
+
+int fsync(int fd) {
+  if (inject(matches_fd(fd), "fsync")) return -1;
+  return next<int (*)(int)>("fsync")(fd);
+}
+
+int fdatasync(int fd) {
+  if (inject(matches_fd(fd), "fdatasync")) return -1;
+  return next<int (*)(int)>("fdatasync")(fd);
+}
+
+int close(int fd) {
+  const bool relevant = matches_fd(fd);
+  const int result = next<int (*)(int)>("close")(fd);  // the descriptor is gone either way
+  if (inject(relevant, "close")) return -1;
+  return result;
+}
+
+int rename(const char* from, const char* to) {
+  if (inject(matches_path(from) || matches_path(to), "rename")) return -1;
+  return next<int (*)(const char*, const char*)>("rename")(from, to);
+}
+
+}  // extern "C"
