@@ -75,7 +75,9 @@ TEST(count_cli, resumes_after_kill_9_with_the_uninterrupted_result) {
   std::remove(ckpt.c_str());
   const std::string args =
       "16 --engine backtrack --threads 2 --checkpoint '" + ckpt + "' --checkpoint-every 0.05";
-  ASSERT_EQ(run_and_kill("count " + args + " --json", "9", 0.7, temp_file("kill9.out", "")),
+  // Killed once the journal holds finished work (not after a guessed number of seconds).
+  ASSERT_EQ(run_and_kill("count " + args + " --json", "9", 0.05, temp_file("kill9.out", ""),
+                         ckpt + ".journal"),
             128 + 9)
       << "the run ended before it was killed";
   const std::string saved = slurp(ckpt);
@@ -134,7 +136,7 @@ TEST(count_cli, sigterm_saves_and_reports_an_incomplete_count) {
   std::remove(ckpt.c_str());
   const std::string out = temp_file("term.out", "");
   const std::string args = "16 --engine backtrack --threads 2 --checkpoint '" + ckpt + "'";
-  EXPECT_EQ(run_and_kill("count " + args + " --json", "TERM", 0.6, out), 130);
+  EXPECT_EQ(run_and_kill("count " + args + " --json", "TERM", 0.05, out, ckpt + ".journal"), 130);
   const auto partial = nlohmann::json::parse(slurp(out));
   EXPECT_EQ(partial["complete"], false);
   const std::string saved = slurp(ckpt);

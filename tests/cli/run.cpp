@@ -26,10 +26,10 @@ std::string slurp(const std::string& path) {
 
 int run_and_kill(const std::string& args, const std::string& signal, double seconds,
                  const std::string& out, const std::string& ready) {
-  const std::string wait =
-      ready.empty() ? ""
-                    : "for i in $(seq 3000); do [ \"$(wc -l <'" + ready +
-                          "' 2>/dev/null || echo 0)\" -ge 2 ] && break; sleep 0.02; done; ";
+  const std::string wait = ready.empty()
+                               ? ""
+                               : "for i in $(seq 3000); do [ \"$(wc -l 2>/dev/null <'" + ready +
+                                     "' || echo 0)\" -ge 2 ] && break; sleep 0.02; done; ";
   const std::string command = std::string("'") + NQ_BINARY + "' " + args + " >'" + out +
                               "' 2>/dev/null & pid=$!; " + wait + "sleep " +
                               std::to_string(seconds) + "; kill -" + signal + " $pid; wait $pid";

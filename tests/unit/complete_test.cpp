@@ -137,11 +137,14 @@ TEST(complete, limit_callback_and_stop) {
       in, {.limit = 0, .on_solution = [&](const nq::Placement&) { return ++calls < 5; }});
   EXPECT_EQ(calls, 5);
   EXPECT_FALSE(stopped.complete);
-  std::stop_source source;
-  source.request_stop();
-  const nq::CompleteResult cancelled =
-      nq::complete({.n = 30}, {.limit = 0, .stop = source.get_token()});
+  std::stop_source source;  // stopped by another party, in the middle of counting
+  const nq::CompleteResult cancelled = nq::complete(
+      {.n = 30}, {.limit = 0, .stop = source.get_token(), .on_solution = [&](const nq::Placement&) {
+                    if (++calls == 105) source.request_stop();
+                    return true;
+                  }});
   EXPECT_FALSE(cancelled.complete);
+  EXPECT_GE(cancelled.count, 100u);
 }
 
 TEST(complete, refuses_ill_formed_instances) {

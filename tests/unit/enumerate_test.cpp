@@ -103,12 +103,23 @@ TEST(enumerate, stops_when_the_sink_says_so) {
   EXPECT_FALSE(r.complete);
 }
 
+// Stopped from another party's token in the middle of the stream (after three batches).
 TEST(enumerate, stops_when_asked) {
   std::stop_source source;
-  source.request_stop();
-  const nq::EnumerateResult r = nq::enumerate({.n = 14, .stop = source.get_token()},
-                                              [](const nq::SolutionBatch&) { return true; });
+  int batches = 0;
+  std::uint64_t seen = 0;
+  const nq::EnumerateResult r =
+      nq::enumerate({.n = 14, .threads = 2, .stop = source.get_token(), .batch_solutions = 100},
+                    [&](const nq::SolutionBatch& b) {
+                      seen += b.count;
+                      if (++batches == 3) source.request_stop();
+                      return true;
+                    });
   EXPECT_FALSE(r.complete);
+  EXPECT_EQ(batches, 3);
+  EXPECT_EQ(r.solutions, seen);
+  EXPECT_GT(seen, 0u);
+  EXPECT_LT(seen, 365596u);
 }
 
 TEST(enumerate, rejects_sizes_it_cannot_do) {

@@ -91,12 +91,18 @@ TEST(solve, solves_every_size_up_to_thirty) {
   }
 }
 
+// Stopped in the middle of the search (from on_step, after ten steps of the proof).
 TEST(solve, stops_when_asked) {
   std::stop_source source;
-  source.request_stop();
-  const nq::SolveResult r = nq::solve_first({.n = 60, .stop = source.get_token()});
+  std::atomic<int> steps{0};
+  const nq::SolveResult r = nq::solve_first(
+      {.n = 60, .stop = source.get_token(), .threads = 2, .on_step = [&](const nq::FirstStep&) {
+         if (++steps == 10) source.request_stop();
+       }});
   EXPECT_FALSE(r.complete);
   EXPECT_FALSE(r.solution);
+  EXPECT_GE(steps.load(), 10);
+  EXPECT_GT(r.nodes, 0u);
 }
 
 TEST(solve, rejects_sizes_it_cannot_do) {
