@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <numeric>
+#include <random>
 #include <set>
 #include <stop_token>
 
@@ -223,4 +225,73 @@ TEST(complete, heavily_blocked_instances_are_well_formed_and_uniform) {
   const auto cost = nq::random_instance_cost(100000, 100000, 0);
   EXPECT_GT(cost.steps, std::uint64_t{10} << 30);  // the last queens are found by counting
   EXPECT_LT(nq::random_instance_cost(100000, 50000, 0).steps, std::uint64_t{1} << 24);
+}
+
+// Boards wider than 64 columns, where every bitset spans several words: a solution of n = 70
+// with 8 rows freed and some squares of the freed rows blocked. A brute force over the freed
+// rows (every permutation of their columns, written here) counts the completions independently;
+// the search must give the same count, find a completion exactly when there is one, and refute
+// the rest.
+TEST(complete, boards_of_several_words_against_a_brute_force) {
+  const std::uint32_t n = 70;
+  const nq::Placement s = nq::ExplicitSolution(n).placement();
+  std::mt19937 rng(5);
+  int refuted = 0, completed = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    std::vector<std::uint32_t> rows(n);
+    std::iota(rows.begin(), rows.end(), 0u);
+    std::shuffle(rows.begin(), rows.end(), rng);
+    rows.resize(8);
+    std::sort(rows.begin(), rows.end());
+    nq::CompletionInstance in{.n = n};
+    std::vector<std::uint32_t> cols;
+    for (std::uint32_t r = 0; r < n; ++r) {
+      if (std::binary_search(rows.begin(), rows.end(), r)) {
+        cols.push_back(s[r]);
+      } else {
+        in.queens.push_back({r, s[r]});
+      }
+    }
+    std::sort(cols.begin(), cols.end());
+    std::uniform_int_distribution<int> pick(0, 7);
+    for (int b = 0; b < trial % 24; ++b) {
+      const nq::Square sq{rows[pick(rng)], cols[pick(rng)]};
+      if (std::find(in.blocked.begin(), in.blocked.end(), sq) == in.blocked.end()) {
+        in.blocked.push_back(sq);
+      }
+    }
+    std::set<std::int64_t> d1, d2;  // the kept queens' diagonals
+    for (const nq::Square& q : in.queens) {
+      d1.insert(std::int64_t{q.row} + q.col);
+      d2.insert(std::int64_t{q.row} - q.col);
+    }
+    std::uint64_t expected = 0;
+    std::vector<std::uint32_t> perm = cols;
+    do {
+      bool ok = true;
+      for (std::size_t i = 0; i < 8 && ok; ++i) {
+        const std::int64_t r = rows[i], c = perm[i];
+        ok = !d1.count(r + c) && !d2.count(r - c) &&
+             std::find(in.blocked.begin(), in.blocked.end(), nq::Square{rows[i], perm[i]}) ==
+                 in.blocked.end();
+        for (std::size_t j = 0; j < i && ok; ++j) {
+          ok = std::llabs(static_cast<std::int64_t>(perm[j]) - c) != r - rows[j];
+        }
+      }
+      expected += ok;
+    } while (std::next_permutation(perm.begin(), perm.end()));
+
+    EXPECT_EQ(nq::complete(in, {.limit = 0}).count, expected) << "trial " << trial;
+    const nq::CompleteResult one = nq::complete(in, {});
+    ASSERT_TRUE(one.complete);
+    EXPECT_EQ(one.solution.has_value(), expected > 0) << "trial " << trial;
+    if (one.solution) {
+      EXPECT_TRUE(nq::is_solution(*one.solution));
+      for (const nq::Square& q : in.queens) EXPECT_EQ((*one.solution)[q.row], q.col);
+      for (const nq::Square& b : in.blocked) EXPECT_NE((*one.solution)[b.row], b.col);
+    }
+    ++(expected > 0 ? completed : refuted);
+  }
+  EXPECT_GT(refuted, 5);  // both outcomes are exercised
+  EXPECT_GT(completed, 5);
 }

@@ -137,6 +137,19 @@ TEST(count, halves_engine_matches_known_values_up_to_17) {
   }
 }
 
+// n = 18 is the first size whose halves split their patterns by 6 bucket bits (n = 14..17 use
+// 4): the whole count against the published value, with the tables shared and with per-worker
+// slices and chunks under a small memory budget.
+TEST(count, halves_engine_counts_18_with_six_cut_bits) {
+  for (std::uint64_t memory : {std::uint64_t{0}, std::uint64_t{40} << 20}) {
+    const nq::CountResult r =
+        nq::count({.n = 18, .threads = 2, .engine = nq::CountEngine::halves, .memory = memory});
+    EXPECT_EQ(r.total, nq::test::kTotal[17]) << "memory " << memory;
+    EXPECT_EQ(r.unique, nq::test::kUnique[17]) << "memory " << memory;
+    if (memory) EXPECT_LE(r.memory_bytes, memory);
+  }
+}
+
 // The engines share no code past count()'s scheduler; they agree with each other and with a
 // brute force that shares nothing with either.
 TEST(count, engines_agree_with_brute_force) {
