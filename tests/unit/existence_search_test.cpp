@@ -14,6 +14,7 @@
 
 #include "brute_force.hpp"
 #include "solve/diagonal_bounds.hpp"
+#include "solve/plain_refuter.hpp"
 #include "solve/residual.hpp"
 
 namespace {
@@ -230,4 +231,11 @@ TEST(existence_search, stops_at_its_budget_and_when_cancelled) {
   ExistenceSearch full({}, never, ~std::uint64_t{0}, nullptr);
   EXPECT_EQ(full.run(b), ExistenceSearch::Outcome::refuted);
   EXPECT_GT(full.nodes(), 100u);
+  // "No completion" confirmed by a search that shares no code with this one (rows in order,
+  // forward checking, its own sum bound: plain_refuter.hpp).
+  std::vector<nq::Cell> queens;
+  for (std::size_t r = 0; r < prefix.size(); ++r)
+    queens.push_back({static_cast<int>(r), prefix[r]});
+  nq::detail::PlainRefuter plain(34, std::uint64_t{1} << 40, {});
+  EXPECT_EQ(plain.run(queens), nq::detail::PlainRefuter::Outcome::refuted);
 }
