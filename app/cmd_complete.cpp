@@ -79,7 +79,10 @@ void print_placement(const nq::Placement& p) { fmt::print("{}", perm_line(p)); }
 
 int run_complete(const CompleteArgs& args) {
   const nq::CompletionInstance in = load(args);
+  const std::uint64_t n = in.n;
   if (args.to_dimacs) {
+    // The CNF has about 200 n^2 bytes of text (measured for n = 50..200), built in memory.
+    require_memory(2 * 210 * n * n, fmt::format("the CNF of a board of {}", n));
     const std::string cnf = nq::to_dimacs(in);
     std::fwrite(cnf.data(), 1, cnf.size(), stdout);
     return kExitOk;
@@ -94,6 +97,7 @@ int run_complete(const CompleteArgs& args) {
     return kExitOk;
   }
 
+  require_memory(nq::complete_bytes(in), fmt::format("complete for n = {}", n));
   InterruptGuard interrupt;
   const nq::Deadline deadline(interrupt.token(), args.timeout);
   nq::CompleteOptions options{.limit = args.count || args.all ? 0u : 1u, .stop = deadline.token()};

@@ -52,9 +52,8 @@ class Search {
     }
     col_of_row_.assign(n_, 0);
     for (const Square& q : in.queens) place(q.row, q.col);
-    scratch_.resize(n_ + 1, Words(words_));
-    probe_.resize(n_ + 1, Words(words_));
-    order_.resize(n_ + 1);
+    best_.assign(words_, 0);
+    probe_.assign(words_, 0);
   }
 
   // Looking for one completion, the search restarts with a fresh random order of the squares
@@ -71,7 +70,7 @@ class Search {
       budget_ = restarts ? budget : 0;
       spent_ = 0;
       out_of_budget_ = false;
-      search(0);
+      search();
       if (!out_of_budget_ || stopped_) break;
       ++result_.restarts;
     }
@@ -123,56 +122,92 @@ class Search {
     return line_squares(rows_, d1_, c, d2_, n_ - 1 - c, blocked_in_col_[c], out);
   }
 
-  // Returns false when the search must end (stopped, or enough completions).
-  bool search(std::size_t depth) {
-    if (placed_ == n_) return found();
+  // One node of the search: what became of it.
+  enum class Step {
+    leaf,      // a completion (counted) or a dead end: nothing below it
+    expanded,  // frames_[depth] holds its line and the squares to try
+    stop,      // the search must end (stopped, enough completions)
+  };
+
+  Step expand(std::size_t depth) {
+    if (placed_ == n_) return found() ? Step::leaf : Step::stop;
     if (options_.stop.stop_requested()) {
       stopped_ = true;
-      return false;
+      return Step::stop;
     }
     // The free row or column with the fewest squares left; rows first on ties.
-    Words& best = scratch_[depth];
-    Words& probe = probe_[depth];
     std::size_t best_count = SIZE_MAX;
     bool best_is_row = true;
     std::uint32_t best_line = 0;
     for (std::uint32_t r = 0; r < n_ && best_count > 0; ++r) {
       if (test(rows_, r)) continue;
-      const std::size_t k = row_squares(r, probe);
-      if (k < best_count) best_count = k, best_is_row = true, best_line = r, best.swap(probe);
+      const std::size_t k = row_squares(r, probe_);
+      if (k < best_count) best_count = k, best_is_row = true, best_line = r, best_.swap(probe_);
     }
     for (std::uint32_t c = 0; c < n_ && best_count > 1; ++c) {
       if (test(cols_, c)) continue;
-      const std::size_t k = col_squares(c, probe);
-      if (k < best_count) best_count = k, best_is_row = false, best_line = c, best.swap(probe);
+      const std::size_t k = col_squares(c, probe_);
+      if (k < best_count) best_count = k, best_is_row = false, best_line = c, best_.swap(probe_);
     }
-    if (best_count == 0) return true;  // a dead end
-    std::vector<std::uint32_t>& order = order_[depth];
-    order.clear();
+    if (best_count == 0) return Step::leaf;  // a dead end
+    if (frames_.size() <= depth) frames_.resize(depth + 1);
+    Frame& f = frames_[depth];
+    f.is_row = best_is_row;
+    f.line = best_line;
+    f.next = 0;
+    f.placed = false;
+    f.order.clear();
     for (std::size_t i = 0; i < words_; ++i) {
-      for (u64 w = best[i]; w; w &= w - 1) {
-        order.push_back(static_cast<std::uint32_t>(i * 64 + std::countr_zero(w)));
+      for (u64 w = best_[i]; w; w &= w - 1) {
+        f.order.push_back(static_cast<std::uint32_t>(i * 64 + std::countr_zero(w)));
       }
     }
     if (shuffle_) {  // Fisher-Yates with the run's own generator
-      for (std::size_t i = order.size(); i > 1; --i)
-        std::swap(order[i - 1], order[rng_.exactly_below(i)]);
+      for (std::size_t i = f.order.size(); i > 1; --i)
+        std::swap(f.order[i - 1], f.order[rng_.exactly_below(i)]);
     }
-    for (const std::uint32_t other : order) {
-      const std::uint32_t r = best_is_row ? best_line : other;
-      const std::uint32_t c = best_is_row ? other : best_line;
-      place(r, c);
+    return Step::expanded;
+  }
+
+  // Depth-first over the nodes, with an explicit stack (frames_) rather than recursion: a board
+  // of 100,000 queens would otherwise nest 100,000 calls. Returns false when the search must end
+  // (stopped, enough completions, out of budget); the board is as it was either way.
+  bool search() {
+    const Step root = expand(0);
+    if (root != Step::expanded) return root == Step::leaf;
+    std::size_t depth = 0;
+    for (;;) {
+      Frame& f = frames_[depth];
+      if (f.placed) remove(f.row, f.col), f.placed = false;
+      if (f.next == f.order.size()) {  // every square of this node tried: back up
+        if (depth == 0) return true;
+        --depth;
+        continue;
+      }
+      const std::uint32_t other = f.order[f.next++];
+      f.row = f.is_row ? f.line : other;
+      f.col = f.is_row ? other : f.line;
+      place(f.row, f.col);
+      f.placed = true;
       ++result_.nodes;
       if (budget_ && ++spent_ > budget_) {
         out_of_budget_ = true;
-        remove(r, c);
+        unwind(depth);
         return false;
       }
-      const bool go_on = search(depth + 1);
-      remove(r, c);
-      if (!go_on) return false;
+      const Step child = expand(depth + 1);
+      if (child == Step::stop) {
+        unwind(depth);
+        return false;
+      }
+      if (child == Step::expanded) ++depth;
     }
-    return true;
+  }
+
+  void unwind(std::size_t depth) {
+    for (std::size_t d = depth + 1; d-- > 0;) {
+      if (frames_[d].placed) remove(frames_[d].row, frames_[d].col), frames_[d].placed = false;
+    }
   }
 
   bool found() {
@@ -198,8 +233,16 @@ class Search {
   std::vector<std::vector<std::uint32_t>> blocked_in_row_, blocked_in_col_;
   std::vector<std::uint32_t> col_of_row_;
   std::uint32_t placed_ = 0;
-  std::vector<Words> scratch_, probe_;  // per depth: the squares of the chosen line, and a probe
-  std::vector<std::vector<std::uint32_t>> order_;  // per depth: those squares, in search order
+  Words best_, probe_;  // the squares of the line chosen so far, and of the line being looked at
+  struct Frame {        // one node on the path: its line, its squares in search order, the next
+    bool is_row = true;
+    std::uint32_t line = 0;
+    std::vector<std::uint32_t> order;
+    std::size_t next = 0;
+    bool placed = false;  // the queen of order[next - 1] stands at (row, col)
+    std::uint32_t row = 0, col = 0;
+  };
+  std::vector<Frame> frames_;  // grows with the depth reached; O(n) words in all, not O(n^2)
   bool shuffle_ = false;
   std::uint64_t budget_ = 0, spent_ = 0;  // queens this run may place (0: no limit), and has
   bool out_of_budget_ = false;
@@ -250,6 +293,15 @@ std::optional<std::string> instance_error(const CompletionInstance& in) {
     }
   }
   return std::nullopt;
+}
+
+std::uint64_t complete_bytes(const CompletionInstance& instance) {
+  const std::uint64_t n = instance.n, words = (n + 63) / 64, diagonal_words = (2 * n + 63) / 64;
+  // Bitsets (rows, columns, three diagonal families, two line buffers), the blocked squares
+  // listed by row and by column, the column of each row, and a frame per depth with the squares
+  // of its line (a few on average; n for the first lines of an empty board).
+  return 8 * (4 * words + 3 * diagonal_words) + 48 * n + 8 * instance.blocked.size() + 4 * n +
+         64 * n + 4096;
 }
 
 CompleteResult complete(const CompletionInstance& instance, const CompleteOptions& options) {

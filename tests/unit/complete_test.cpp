@@ -2,6 +2,7 @@
 #include "nqueens/complete.hpp"
 
 #include <gtest/gtest.h>
+#include <pthread.h>
 
 #include <algorithm>
 #include <chrono>
@@ -294,4 +295,29 @@ TEST(complete, boards_of_several_words_against_a_brute_force) {
   }
   EXPECT_GT(refuted, 5);  // both outcomes are exercised
   EXPECT_GT(completed, 5);
+}
+
+// The search keeps its path on the heap: a completion 2,000 queens deep runs on a thread with a
+// 128 KiB stack (the recursive search it replaces needed about 100 bytes of stack per queen).
+TEST(complete, a_deep_search_needs_little_stack) {
+  struct Job {
+    nq::CompleteResult result;
+    static void* run(void* self) {
+      static_cast<Job*>(self)->result = nq::complete({.n = 2000, .queens = {{0, 4}}}, {});
+      return nullptr;
+    }
+  } job;
+  pthread_attr_t attr;
+  ASSERT_EQ(pthread_attr_init(&attr), 0);
+  ASSERT_EQ(pthread_attr_setstacksize(&attr, 128 * 1024), 0);
+  pthread_t thread;
+  ASSERT_EQ(pthread_create(&thread, &attr, &Job::run, &job), 0);
+  ASSERT_EQ(pthread_join(thread, nullptr), 0);
+  pthread_attr_destroy(&attr);
+  ASSERT_TRUE(job.result.solution);
+  EXPECT_TRUE(nq::is_solution(*job.result.solution));
+  EXPECT_EQ((*job.result.solution)[0], 4u);
+  EXPECT_GE(job.result.nodes, 1999u);
+  EXPECT_GT(nq::complete_bytes({.n = 1000}), 100'000u);
+  EXPECT_LT(nq::complete_bytes({.n = 100'000}), 20'000'000u);  // no longer 2.5 GB up front
 }
