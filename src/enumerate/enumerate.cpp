@@ -205,8 +205,9 @@ std::uint64_t drain(Stream& stream, const SolutionSink& sink) {
       stream.changed.notify_all();
     }
     const SolutionBatch view{stream.options.n, batch.count, batch.columns, batch.stabilizers};
+    if (stream.options.stop.stop_requested()) return delivered;  // (not handed over: not counted)
     delivered += batch.count;
-    if (stream.options.stop.stop_requested() || !sink(view)) return delivered;
+    if (!sink(view)) return delivered;
   }
   return delivered;
 }

@@ -142,8 +142,9 @@ int run_worker(const nqcli::CountJob& job, int rank, unsigned threads) {
   std::set<std::uint64_t> given;  // only for the test hook
   bool asked = false, closed = false;
   std::size_t last_batch = 0;
+  Inbox in(0);
   while (true) {
-    while (std::optional<Message> m = try_receive(0, nullptr)) {
+    while (std::optional<Message> m = in.try_receive()) {
       if (m->empty() || (*m)[0] != kBatch) throw FaultError("rank 0 sent a malformed message");
       asked = false;
       if (m->size() == 1) {
@@ -188,7 +189,9 @@ int run_worker(const nqcli::CountJob& job, int rank, unsigned threads) {
     // Waiting for an answer: look for it every 10 ms, or every millisecond while threads sit
     // idle. Otherwise only the queue running low (time to ask), the end, or the next report of
     // finished counts (every 100 ms) needs the main thread.
-    local.wait(!asked ? kReportEvery : local.queued() == 0 ? kPollStarving : kPoll);
+    local.wait(in.pending() || (asked && local.queued() == 0) ? kPollStarving
+               : !asked                                       ? kReportEvery
+                                                              : kPoll);
   }
   out.send(0, finish_stats(local, start, cpu_start, out.sent() + 1).encode());
   out.drain();
@@ -257,6 +260,7 @@ int run_coordinator(const nqcli::CountArgs& args, const nqcli::CountJob& job,
 
   LocalWorkers local(split, threads);
   Outbox out;
+  Inbox in(MPI_ANY_SOURCE);
   std::vector<std::optional<RankStats>> stats(ranks);
   int remote_open = ranks - 1;  // ranks that have not said goodbye
   int hellos = 0;
@@ -284,7 +288,7 @@ int run_coordinator(const nqcli::CountArgs& args, const nqcli::CountJob& job,
         }
       }
       int from = 0;
-      while (std::optional<Message> m = try_receive(MPI_ANY_SOURCE, &from)) {
+      while (std::optional<Message> m = in.try_receive(&from)) {
         const Message& msg = *m;
         if (msg.empty()) throw FaultError(fmt::format("rank {} sent an empty message", from));
         if (msg[0] == kHello) {
@@ -320,7 +324,7 @@ int run_coordinator(const nqcli::CountArgs& args, const nqcli::CountJob& job,
         break;
       }
       // Every millisecond until each rank has said hello, so none waits long for its first batch.
-      local.wait(hellos < ranks - 1 ? kPollStarving : kPollRank0);
+      local.wait(hellos < ranks - 1 || in.pending() ? kPollStarving : kPollRank0);
     }
   } catch (const FaultError& e) {
     if (keeper) {

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "mpi/transport.hpp"
 
+#include <chrono>
+#include <thread>
+
 namespace nqmpi {
 
 namespace {
@@ -25,22 +28,40 @@ void Outbox::poll() {
 }
 
 void Outbox::drain() {
-  for (Pending& p : pending_) MPI_Wait(&p.request, MPI_STATUS_IGNORE);
-  pending_.clear();
+  for (poll(); !pending_.empty(); poll()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
 }
 
-std::optional<Message> try_receive(int from, int* source) {
-  int arrived = 0;
-  MPI_Status status;
-  MPI_Iprobe(from, kTag, MPI_COMM_WORLD, &arrived, &status);
-  if (!arrived) return std::nullopt;
-  int words = 0;
-  MPI_Get_count(&status, MPI_UINT64_T, &words);
-  Message m(static_cast<std::size_t>(words));
-  MPI_Recv(m.data(), words, MPI_UINT64_T, status.MPI_SOURCE, kTag, MPI_COMM_WORLD,
-           MPI_STATUS_IGNORE);
-  if (source) *source = status.MPI_SOURCE;
-  return m;
+Inbox::~Inbox() {
+  while (pending_) {
+    int done = 0;
+    MPI_Test(&request_, &done, MPI_STATUS_IGNORE);
+    if (done) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
+
+std::optional<Message> Inbox::try_receive(int* source) {
+  if (!pending_) {
+    int arrived = 0;
+    MPI_Message handle;
+    MPI_Status status;
+    MPI_Improbe(from_, kTag, MPI_COMM_WORLD, &arrived, &handle, &status);
+    if (!arrived) return std::nullopt;
+    int words = 0;
+    MPI_Get_count(&status, MPI_UINT64_T, &words);
+    buffer_.assign(static_cast<std::size_t>(words), 0);
+    source_ = status.MPI_SOURCE;
+    MPI_Imrecv(buffer_.data(), words, MPI_UINT64_T, &handle, &request_);
+    pending_ = true;
+  }
+  int done = 0;
+  MPI_Test(&request_, &done, MPI_STATUS_IGNORE);
+  if (!done) return std::nullopt;  // the rest is on its way: handed out on a later call
+  pending_ = false;
+  if (source) *source = source_;
+  return std::move(buffer_);
 }
 
 }  // namespace nqmpi
