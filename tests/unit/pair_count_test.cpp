@@ -10,7 +10,10 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <random>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -163,9 +166,23 @@ void check_trie(PairKernel kernel) {
 
 }  // namespace
 
+// Every kernel this processor has; the ones it lacks are named in the output, not dropped
+// silently (the per-kernel tests below are skipped for them, and say so).
 TEST(pair_count, trie_join_matches_the_definition_with_every_kernel) {
-  for (PairKernel k : {PairKernel::generic, PairKernel::avx2, PairKernel::avx512}) {
-    if (nq::detail::pair_kernel_available(k)) check_trie(k);
+  const std::pair<PairKernel, const char*> kernels[] = {
+      {PairKernel::generic, "generic"}, {PairKernel::avx2, "avx2"}, {PairKernel::avx512, "avx512"}};
+  std::string missing;
+  for (const auto& [k, name] : kernels) {
+    if (nq::detail::pair_kernel_available(k)) {
+      check_trie(k);
+    } else {
+      missing += std::string(missing.empty() ? "" : ", ") + name;
+    }
+  }
+  if (!missing.empty()) {
+    RecordProperty("kernels_not_checked", missing);
+    std::printf("[  NOTE    ] this processor lacks the %s kernel(s): not checked here\n",
+                missing.c_str());
   }
 }
 
