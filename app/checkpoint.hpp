@@ -80,12 +80,11 @@ class CheckpointKeeper {
   // Before any work: records the number of subproblems and saves, so a bad path fails early.
   void start(std::uint64_t subproblems);
   // One finished subproblem: journaled at once, saved when due. A failed write warns once and
-  // the count goes on (durable_file.hpp); error() says what failed until a save works again.
+  // the count goes on (durable_file.hpp).
   void add(const nq::SubproblemCount& s);
   // Saves FILE with everything and removes the journal; throws CheckpointError (the caller still
   // prints the result it has, and says it is not saved).
   void finish();
-  const std::string& error() const { return file_.error(); }
 
  private:
   void save();

@@ -38,11 +38,10 @@ class FirstCheckpoint {
   // Before any work: saves, so that a bad path fails at once (throws CheckpointError).
   void start();
   // One step: journaled at once, saved when due. A failed write warns once and the search goes
-  // on (durable_file.hpp); error() says what failed until a save works again.
+  // on (durable_file.hpp).
   void add(const nq::FirstStep& step);
   // Saves FILE with every step and removes the journal; throws CheckpointError.
   void finish();
-  const std::string& error() const { return file_.error(); }
 
  private:
   std::string text() const;
