@@ -9,6 +9,7 @@
 #include "column_output.hpp"
 #include "commands.hpp"
 #include "interrupt.hpp"
+#include "limits.hpp"
 #include "memory.hpp"
 #include "nqueens/infinite.hpp"
 #include "nqueens/verify.hpp"
@@ -17,8 +18,6 @@
 namespace nqcli {
 
 namespace {
-
-constexpr std::uint64_t kMaxTerms = 1'220'703'125;  // 5^13: every column still fits 32 bits
 
 // Streams the prefix of length m through the verifier: a permutation of 0..m-1 without a
 // shared diagonal.
@@ -36,7 +35,7 @@ bool prefix_is_solution(std::uint64_t m, const InterruptGuard& interrupt) {
 }  // namespace
 
 int run_infinite(const InfiniteArgs& args) {
-  const std::uint64_t k = parse_whole_number(args.k, "K", 1, kMaxTerms, "infinite");
+  const std::uint64_t k = parse_whole_number(args.k, "K", 1, kMaxInfiniteTerms, "infinite");
   InterruptGuard interrupt;
   if (args.verify) {
     require_memory(nq::StreamingVerifier::bytes_needed(k), "verifying the prefixes");

@@ -11,6 +11,7 @@
 #include "column_output.hpp"
 #include "commands.hpp"
 #include "interrupt.hpp"
+#include "limits.hpp"
 #include "memory.hpp"
 #include "nqueens/construct.hpp"
 #include "nqueens/deadline.hpp"
@@ -22,16 +23,6 @@
 namespace nqcli {
 
 namespace {
-
-// Plain backtracking finds the first solution in under a second up to n = 33, but needs minutes
-// to hours for n = 34 and most n from 36 on (measured: 3 s timeouts at every n in 36..64).
-constexpr std::uint64_t kMaxBacktrackN = 32;
-
-std::uint64_t max_n(const std::string& method) {
-  if (method == "backtrack") return kMaxBacktrackN;
-  if (method == "first") return nq::kMaxSolveFirstN;
-  return nq::kMaxConstructN;
-}
 
 ColumnFormat column_format(const SolveArgs& args) {
   if (args.format == "binary") return ColumnFormat::binary;
@@ -107,7 +98,7 @@ int search_backtrack(int n, const SolveArgs& args) {
 
 int run_solve(const SolveArgs& args) {
   const std::uint64_t n =
-      parse_whole_number(args.n, "N", 1, max_n(args.method), "solve --method " + args.method);
+      parse_whole_number(args.n, "N", 1, solve_max_n(args.method), "solve --method " + args.method);
   if (is_drawing(args.format) && n > nq::kMaxRenderN) {
     throw UsageError(
         fmt::format("n = {} is too large to draw as {} (at most {}); use --format "

@@ -5,16 +5,15 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "limits.hpp"
 #include "memory.hpp"
 
 namespace nqpy {
 
 namespace {
 
-constexpr std::uint64_t kMaxTerms = 1'220'703'125;  // 5^13, as `nqueens infinite`
-
 py::array_t<std::uint32_t> infinite(py::handle k_given) {
-  const std::uint64_t k = whole_number(k_given, "K", 1, kMaxTerms, "infinite");
+  const std::uint64_t k = whole_number(k_given, "K", 1, nqcli::kMaxInfiniteTerms, "infinite");
   nqcli::require_memory(k * sizeof(nq::Column), "the first " + std::to_string(k) + " columns");
   std::vector<nq::Column> columns(static_cast<std::size_t>(k));
   {

@@ -9,6 +9,7 @@
 #include "bindings.hpp"
 #include "commands.hpp"
 #include "interruptible.hpp"
+#include "limits.hpp"
 #include "memory.hpp"
 #include "nqueens/construct.hpp"
 #include "nqueens/deadline.hpp"
@@ -18,14 +19,6 @@ namespace nqpy {
 
 namespace {
 
-constexpr std::uint64_t kMaxBacktrackN = 32;  // as `nqueens solve --method backtrack`
-
-std::uint64_t max_n(const std::string& method) {
-  if (method == "backtrack") return kMaxBacktrackN;
-  if (method == "first") return nq::kMaxSolveFirstN;
-  return nq::kMaxConstructN;
-}
-
 py::array_t<std::uint32_t> solve(py::handle n_given, const std::string& method, py::handle seed,
                                  py::handle threads, py::handle timeout) {
   if (method != "construct" && method != "random" && method != "first" && method != "backtrack") {
@@ -33,7 +26,7 @@ py::array_t<std::uint32_t> solve(py::handle n_given, const std::string& method, 
                             "' (construct, random, first or backtrack)");
   }
   const std::string job = "solve --method " + method;
-  const std::uint64_t n = whole_number(n_given, "N", 1, max_n(method), job);
+  const std::uint64_t n = whole_number(n_given, "N", 1, nqcli::solve_max_n(method), job);
   if (!seed.is_none() && method != "random") {
     throw nqcli::UsageError("solve: seed is for method 'random'");
   }
