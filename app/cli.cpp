@@ -292,10 +292,12 @@ void check_subcommand(CLI::App& app, const std::string& name) {
   }
 }
 
-[[noreturn]] void fail(int code, const std::string& message) {
+// Returns rather than exits, so that the fuzzer (fuzz/cli.cpp) can run the command line in
+// process; by the time a failure gets here every job has unwound and joined its threads.
+int fail(int code, const std::string& message) {
   std::cout.flush();
   fmt::print(stderr, "nqueens: {}\n", message);
-  std::exit(code);
+  return code;
 }
 
 }  // namespace
@@ -359,19 +361,19 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    fail(kExitUsage, std::string(e.what()) + " (see nqueens --help)");
+    return fail(kExitUsage, std::string(e.what()) + " (see nqueens --help)");
   } catch (const UsageError& e) {
-    fail(kExitUsage, e.what());
+    return fail(kExitUsage, e.what());
   } catch (const nq::ParseError& e) {
-    fail(kExitUsage, e.what());
+    return fail(kExitUsage, e.what());
   } catch (const std::invalid_argument& e) {
-    fail(kExitUsage, e.what());
+    return fail(kExitUsage, e.what());
   } catch (const std::overflow_error& e) {
-    fail(kExitUsage, e.what());
+    return fail(kExitUsage, e.what());
   } catch (const std::runtime_error& e) {
-    fail(kExitUsage, e.what());
+    return fail(kExitUsage, e.what());
   } catch (const std::bad_alloc&) {
-    fail(kExitUsage, "not enough memory for this input");
+    return fail(kExitUsage, "not enough memory for this input");
   }
 }
 
