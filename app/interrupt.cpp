@@ -4,6 +4,8 @@
 // watcher waits on its own stop token, so the guard's destructor does not wait out a poll.
 #include "interrupt.hpp"
 
+#include <signal.h>
+
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
@@ -18,8 +20,11 @@ extern "C" void on_signal(int) { g_signalled = 1; }
 
 InterruptGuard::InterruptGuard() {
   g_signalled = 0;
-  std::signal(SIGINT, on_signal);
-  std::signal(SIGTERM, on_signal);
+  struct sigaction action {};
+  action.sa_handler = on_signal;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, &previous_int_);
+  sigaction(SIGTERM, &action, &previous_term_);
   watcher_ = std::jthread([this](std::stop_token own) {
     std::mutex mutex;
     std::condition_variable_any wake;
@@ -37,8 +42,9 @@ InterruptGuard::InterruptGuard() {
 InterruptGuard::~InterruptGuard() {
   watcher_.request_stop();
   watcher_.join();
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
+  // Whatever handled the signals before (the default, or a host such as libFuzzer) does again.
+  sigaction(SIGINT, &previous_int_, nullptr);
+  sigaction(SIGTERM, &previous_term_, nullptr);
 }
 
 }  // namespace nqcli

@@ -3,6 +3,8 @@
 // token instead of killing the process, so the job can report what it finished (exit 130).
 #pragma once
 
+#include <signal.h>
+
 #include <stop_token>
 #include <thread>
 
@@ -20,6 +22,8 @@ class InterruptGuard {
 
  private:
   std::stop_source source_;
+  struct sigaction previous_int_ {
+  }, previous_term_{};    // restored by the destructor
   std::jthread watcher_;  // turns the signal flag into source_.request_stop()
 };
 
