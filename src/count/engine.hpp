@@ -39,4 +39,14 @@ enum class HalvesTables { choose, shared, per_worker };
 std::unique_ptr<Engine> make_halves_engine(int n, unsigned threads, std::uint64_t memory_budget,
                                            HalvesTables tables = HalvesTables::choose);
 
+// What a halves subproblem is, for tests that count it another way: the row of the middle
+// column's queen (odd n; -1 for even n) and the rows whose queen is in the east half. Its count
+// weighs each solution by the transpose rule of HalvesWorker::pairs (halves.cpp): 0, 1 or 2.
+// `engine` must come from make_halves_engine.
+struct HalvesPiece {
+  int middle_row;
+  std::uint32_t east_rows;
+};
+HalvesPiece halves_piece(const Engine& engine, std::size_t id);
+
 }  // namespace nq::detail

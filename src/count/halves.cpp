@@ -570,4 +570,9 @@ std::unique_ptr<Engine> make_halves_engine(int n, unsigned threads, std::uint64_
   return std::make_unique<HalvesEngine>(n, threads, memory_budget, tables);
 }
 
+HalvesPiece halves_piece(const Engine& engine, std::size_t id) {
+  const Subproblem& s = dynamic_cast<const HalvesEngine&>(engine).subproblem(id);
+  return {s.m, s.east};
+}
+
 }  // namespace nq::detail
