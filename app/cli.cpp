@@ -184,6 +184,8 @@ void add_complete(CLI::App& app, CompleteArgs& args) {
   cmd->add_flag("--all", args.all, "Print every completion, one per line")->excludes(count);
   cmd->add_option("--timeout", args.timeout, "Give up after this many seconds (exit 124)")
       ->check(seconds());
+  cmd->add_flag("--exhaustive", args.exhaustive,
+                "Search exhaustively only, without the local search's turns in between");
   cmd->add_flag("--to-dimacs", args.to_dimacs,
                 "Print the instance as CNF (DIMACS) for a SAT solver instead of solving it");
   cmd->add_option("--from-model", args.from_model,

@@ -100,7 +100,9 @@ int run_complete(const CompleteArgs& args) {
   require_memory(nq::complete_bytes(in), fmt::format("complete for n = {}", n));
   InterruptGuard interrupt;
   const nq::Deadline deadline(interrupt.token(), args.timeout);
-  nq::CompleteOptions options{.limit = args.count || args.all ? 0u : 1u, .stop = deadline.token()};
+  nq::CompleteOptions options{.limit = args.count || args.all ? 0u : 1u,
+                              .stop = deadline.token(),
+                              .local_search = !args.exhaustive};
   std::optional<FdOutput> out;  // --all: a reader that goes away (| head) ends it quietly
   if (args.all) {
     out.emplace(STDOUT_FILENO);
@@ -112,8 +114,10 @@ int run_complete(const CompleteArgs& args) {
   const nq::CompleteResult r = nq::complete(in, options);
   if (out) out->flush();
   if (!r.complete) {
-    const std::string found =
-        args.count || args.all ? fmt::format(", {} completions found so far", r.count) : "";
+    const std::string found = args.count || args.all
+                                  ? fmt::format(", {} completions found so far", r.count)
+                              : r.moves ? fmt::format(", {} local-search moves", r.moves)
+                                        : "";
     if (deadline.expired()) {
       fmt::print(stderr, "nqueens: complete gave up after {} s ({} queens placed{})\n",
                  args.timeout, r.nodes, found);

@@ -126,7 +126,8 @@ struct CompleteArgs {
   bool count = false, all = false;
   double timeout = 0;  // seconds; 0: none
   bool to_dimacs = false;
-  std::string from_model;  // a SAT solver's output for --to-dimacs
+  std::string from_model;   // a SAT solver's output for --to-dimacs
+  bool exhaustive = false;  // no local-search turns
 };
 
 struct InstanceArgs {

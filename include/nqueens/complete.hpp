@@ -8,7 +8,9 @@
 // is thereby filled at once, and one with none ends the branch). Every branching splits the
 // completions by where one queen goes, so each completion is found exactly once, and counting
 // them is exact. Looking for one completion, the squares of a line are tried in a random order
-// (fixed by the instance, so the answer is reproducible) with restarts; see complete.cpp.
+// (fixed by the instance, so the answer is reproducible) with restarts, and between the runs a
+// local search that keeps the given queens (linear time on large boards with few queens given,
+// where a single step of the exhaustive search costs O(n^2 / 64)); see complete.cpp.
 //
 // Example:
 //   nq::CompletionInstance in{.n = 8, .queens = {{0, 0}}};  // a queen on a1
@@ -29,7 +31,7 @@
 
 namespace nq {
 
-inline constexpr std::uint32_t kMaxCompleteN = 100000;
+inline constexpr std::uint32_t kMaxCompleteN = 1000000;
 
 struct Square {
   std::uint32_t row = 0, col = 0;  // 0-based
@@ -55,6 +57,9 @@ struct CompleteOptions {
   // Looking for one completion: queens the first run may place before it restarts (doubling
   // for each run after); 0 means 16n + 1024.
   std::uint64_t restart_budget = 0;
+  // Looking for one completion: give a local search turns between the runs (see complete.cpp);
+  // false searches exhaustively only.
+  bool local_search = true;
 };
 
 struct CompleteResult {
@@ -62,7 +67,8 @@ struct CompleteResult {
   std::uint64_t count = 0;            // completions found (all of them when complete and limit 0)
   std::uint64_t nodes = 0;            // queens placed by the search (all runs)
   std::uint64_t restarts = 0;         // runs abandoned for a fresh order (one completion only)
-  bool complete = false;  // the search ended by itself: no more completions, or limit reached
+  std::uint64_t moves = 0;  // moves the local search tried in its turns (one completion only)
+  bool complete = false;    // the search ended by itself: no more completions, or limit reached
 };
 
 // The memory complete() takes for `instance` (bytes, about 130 a row plus 8 a blocked square),

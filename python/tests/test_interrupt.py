@@ -33,7 +33,9 @@ def interrupted(call, after=0.3):
     lambda: list(nqueens.trace(14, first=False)),
 ], ids=["solve-first", "count", "classic", "complete", "solutions", "solutions_array", "trace"])
 def test_a_long_call_stops_at_ctrl_c(call):
-    assert interrupted(call) < 5
+    # Well before the call would end by itself. count() stops between subproblems, and at
+    # n = 20 one of those takes seconds on a loaded machine (5.6 s seen beside two fuzzers).
+    assert interrupted(call) < 20
     assert nqueens.count(8).total == 92  # and the library still works
 
 

@@ -7,10 +7,12 @@
 
 #include <algorithm>
 #include <bit>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "complete/local_completion.hpp"
 #include "split_mix.hpp"
 
 namespace nq {
@@ -36,7 +38,7 @@ u64 shifted_word(const Words& x, std::size_t i, std::size_t shift) {
 class Search {
  public:
   Search(const CompletionInstance& in, const CompleteOptions& options)
-      : n_(in.n), words_((in.n + 63) / 64), options_(options) {
+      : instance_(in), n_(in.n), words_((in.n + 63) / 64), options_(options) {
     const std::size_t diagonals = 2 * std::size_t{n_} - 1;
     rows_.assign(words_, 0);
     cols_.assign(words_, 0);
@@ -62,11 +64,21 @@ class Search {
   // Kautz, 1998). The tree below every node is the same whatever the order, so the last, long
   // enough run is an exhaustive search and "no completion" is still a proof; the restarts cost at
   // most as much again. Counting and listing search once, in order.
+  //
+  // Before each run, the local search (local_completion.hpp) gets a turn with as much work as
+  // that run may do: about 2n words looked at per queen placed, one unit per move it tries. On a
+  // large board with few queens given it finds a completion in linear time where a single node of
+  // the exhaustive search costs O(n^2 / 64); where the exhaustive search is the right tool (small
+  // or unsatisfiable instances) it costs at most as much again. The turns are fixed by the
+  // instance, not by the clock, so the answer is reproducible.
   CompleteResult run() {
     const bool restarts = options_.limit == 1 && !options_.on_solution;
     shuffle_ = restarts;
     const std::uint64_t first = options_.restart_budget;
+    const std::uint64_t node_work = 2 * std::uint64_t{n_} * (words_ + 1);
     for (std::uint64_t budget = first ? first : 16 * std::uint64_t{n_} + 1024;; budget *= 2) {
+      if (restarts && options_.local_search && local_turn(budget, node_work)) break;
+      if (stopped_) break;
       budget_ = restarts ? budget : 0;
       spent_ = 0;
       out_of_budget_ = false;
@@ -79,6 +91,22 @@ class Search {
   }
 
  private:
+  // The local search's turn before an exhaustive run of `budget` queens: true if it found a
+  // completion (then the result has it).
+  bool local_turn(std::uint64_t budget, std::uint64_t node_work) {
+    if (placed_ == n_) return false;  // nothing to place: the exhaustive search says so at once
+    if (!local_) local_.emplace(instance_);
+    const std::uint64_t work =
+        budget > ~std::uint64_t{0} / node_work ? ~std::uint64_t{0} : budget * node_work;
+    std::optional<std::vector<std::uint32_t>> cols =
+        local_->run(0x6c6f63616cull + local_turns_++, work, result_.moves, options_.stop);
+    if (options_.stop.stop_requested()) stopped_ = true;
+    if (!cols) return false;
+    result_.solution = Placement(std::vector<Column>(cols->begin(), cols->end()));
+    result_.count = 1;
+    return true;
+  }
+
   void place(std::uint32_t r, std::uint32_t c) {
     set(rows_, r);
     set(cols_, c);
@@ -225,6 +253,7 @@ class Search {
     return true;
   }
 
+  const CompletionInstance& instance_;
   std::uint32_t n_;
   std::size_t words_;
   const CompleteOptions& options_;
@@ -247,6 +276,8 @@ class Search {
   std::uint64_t budget_ = 0, spent_ = 0;  // queens this run may place (0: no limit), and has
   bool out_of_budget_ = false;
   detail::SplitMix64 rng_{0x6e71756565ull};
+  std::optional<detail::LocalCompletion> local_;  // built at its first turn
+  std::uint64_t local_turns_ = 0;
   CompleteResult result_;
   bool stopped_ = false;
 };
@@ -300,8 +331,9 @@ std::uint64_t complete_bytes(const CompletionInstance& instance) {
   // Bitsets (rows, columns, three diagonal families, two line buffers), the blocked squares
   // listed by row and by column, the column of each row, and a frame per depth with the squares
   // of its line (a few on average; n for the first lines of an empty board).
+  // Then the local search's own (looking for one completion).
   return 8 * (4 * words + 3 * diagonal_words) + 48 * n + 8 * instance.blocked.size() + 4 * n +
-         64 * n + 4096;
+         64 * n + 4096 + detail::LocalCompletion::bytes(instance);
 }
 
 CompleteResult complete(const CompletionInstance& instance, const CompleteOptions& options) {

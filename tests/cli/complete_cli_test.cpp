@@ -143,6 +143,25 @@ TEST(complete_cli, instances_are_reproducible_and_complete) {
   EXPECT_TRUE(r.code == 0 || r.code == 1) << r.err;
 }
 
+// A large board with few queens given, where a single step of the exhaustive search costs
+// O(n^2 / 64): the local search's turn completes it (queens kept, blocked squares avoided),
+// while --exhaustive alone gives up at its timeout, naming what it did.
+TEST(complete_cli, large_boards_with_few_queens_complete_by_local_search) {
+  const auto instance = run_nqueens("instance 100000 --queens 1666 --blocked 100000 --seed 5");
+  ASSERT_EQ(instance.code, 0) << instance.err;
+  const std::string in = temp_file("big.txt", instance.out);
+  const auto r = run_nqueens("complete '" + in + "'");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(lines(r.out), 1u);
+  EXPECT_TRUE(extends(r.out, instance.out));
+  EXPECT_EQ(run_nqueens("complete '" + in + "'").out, r.out) << "not reproducible";
+  const auto exhaustive = run_nqueens("complete '" + in + "' --exhaustive --timeout 0.5");
+  EXPECT_EQ(exhaustive.code, 124);
+  EXPECT_NE(exhaustive.err.find("gave up after 0.5 s"), std::string::npos) << exhaustive.err;
+  const auto tiny = run_nqueens("complete --size 2000 --queens 1:5 --timeout 0.5");
+  EXPECT_EQ(tiny.code, 0) << tiny.err;
+}
+
 // Our answer and CaDiCaL's on our CNF agree (completion or none) on random instances across the
 // phase transition, and every model turns back into a valid completion of the instance.
 TEST(complete_cli, dimacs_round_trip_through_cadical_agrees) {

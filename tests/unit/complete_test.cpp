@@ -10,8 +10,10 @@
 #include <random>
 #include <set>
 #include <stop_token>
+#include <tuple>
 
 #include "brute_force.hpp"
+#include "complete/local_completion.hpp"
 #include "known_values.hpp"
 #include "nqueens/construct.hpp"
 #include "nqueens/format.hpp"
@@ -116,6 +118,53 @@ TEST(complete, restarts_keep_the_answer_exact) {
   EXPECT_GT(restarts, 0u) << "no instance exercised the restarts";
   EXPECT_GT(with, 0);
   EXPECT_GT(without, 0);
+}
+
+// The local search alone (an internal class): whatever it returns extends the instance, it
+// returns nothing where brute force finds no completion, and it finds most of those that exist.
+TEST(complete, local_search_alone_against_brute_force) {
+  int exist = 0, found = 0, none = 0;
+  for (unsigned n = 5; n <= 9; ++n) {
+    const auto all = nq::test::brute_force_solutions(n);
+    for (std::uint64_t seed = 0; seed < 40; ++seed) {
+      const nq::CompletionInstance in = nq::random_instance(
+          n, static_cast<std::uint32_t>(seed % (n / 2 + 1)), (seed / 2) % (2 * n), seed * 7 + n);
+      const bool any = !brute_completions(in, all).empty();
+      nq::detail::LocalCompletion local(in);
+      std::uint64_t moves = 0;
+      const auto cols = local.run(seed, 20000, moves, {});
+      EXPECT_LE(moves, 20000u + 32 * n) << "the budget, and at most one start past it";
+      if (cols) {
+        const nq::Placement p(std::vector<nq::Column>(cols->begin(), cols->end()));
+        EXPECT_TRUE(extends(p, in)) << nq::write_instance(in);
+      }
+      EXPECT_TRUE(any || !cols) << "a completion where there is none: " << nq::write_instance(in);
+      exist += any;
+      found += any && cols;
+      none += !any;
+    }
+  }
+  EXPECT_GT(none, 10) << "too few instances without a completion";
+  EXPECT_GE(found * 10, exist * 9) << found << " of " << exist << " completions found";
+}
+
+// Large boards with few queens given, where one node of the exhaustive search costs O(n^2 / 64):
+// the local search's turn finds the completion (no queen placed by the exhaustive search), the
+// same one every time.
+TEST(complete, local_search_completes_large_boards_with_few_queens) {
+  for (const auto& [n, queens, blocked] :
+       {std::tuple{20000u, 333u, 40000u}, std::tuple{100000u, 1u, 0u},
+        std::tuple{5000u, 83u, 0u}}) {
+    const nq::CompletionInstance in = nq::random_instance(n, queens, blocked, n + queens);
+    const nq::CompleteResult r = nq::complete(in, {});
+    ASSERT_TRUE(r.solution) << "n = " << n;
+    EXPECT_TRUE(extends(*r.solution, in)) << "n = " << n;
+    EXPECT_EQ(r.nodes, 0u) << "n = " << n;
+    EXPECT_GT(r.moves, 0u);
+    EXPECT_TRUE(r.complete);
+    EXPECT_EQ(nq::complete(in, {}).solution, r.solution) << "not reproducible at n = " << n;
+  }
+  EXPECT_LT(nq::complete_bytes({.n = 100'000}), 100'000'000u);
 }
 
 // Large boards: queens taken from a known solution always complete, and quickly.
@@ -303,7 +352,8 @@ TEST(complete, a_deep_search_needs_little_stack) {
   struct Job {
     nq::CompleteResult result;
     static void* run(void* self) {
-      static_cast<Job*>(self)->result = nq::complete({.n = 2000, .queens = {{0, 4}}}, {});
+      static_cast<Job*>(self)->result =
+          nq::complete({.n = 2000, .queens = {{0, 4}}}, {.local_search = false});
       return nullptr;
     }
   } job;
