@@ -14,8 +14,8 @@
 #include <limits>
 #include <new>
 
-#include "cli_options.hpp"
 #include "commands.hpp"
+#include "count_options.hpp"
 #include "nqueens/classic.hpp"
 #include "nqueens/complete.hpp"
 #include "nqueens/format.hpp"

@@ -10,42 +10,14 @@
 #include <string>
 #include <vector>
 
+#include "contract.hpp"
+#include "count_args.hpp"
+
 namespace nq {
 class Placement;
 }
 
 namespace nqcli {
-
-// Exit codes of the command-line contract.
-inline constexpr int kExitOk = 0;
-inline constexpr int kExitNo = 1;         // no solution / invalid placement
-inline constexpr int kExitUsage = 2;      // bad usage or bad input
-inline constexpr int kExitNotSaved = 3;   // the result is printed, but its checkpoint not saved
-inline constexpr int kExitTimeout = 124;  // gave up at --timeout
-inline constexpr int kExitInterrupted = 130;
-
-// Bad usage or bad input: printed as one line, exit 2.
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-struct CountArgs {
-  std::string n;  // as typed; checked by parse_board_size
-  unsigned threads = 0;
-  std::string engine = "auto";    // auto, backtrack, halves
-  std::string progress = "auto";  // auto (when stderr is a terminal), always, never
-  std::string checkpoint;         // file to save finished subproblems in and resume from
-  double checkpoint_every = 30;   // seconds between saves
-  bool check = false;             // compare with the published values
-  std::string subtotals;          // log file: one "id weight count" line per subproblem
-  std::string subproblems;        // "ID,ID,...": count just these
-  std::string memory;             // budget as typed ("8G"); empty: a share of what is available
-  bool estimate = false;          // project the run from a sample instead of counting
-  unsigned strata = 256;          // --estimate: runs of equal cost, two draws each
-  std::uint64_t seed = 1;         // --estimate: which subproblems are drawn
-  bool json = false;
-  bool quiet = false;
-};
 
 struct AuditArgs {
   std::string log;

@@ -22,7 +22,7 @@ namespace py = pybind11;
 // command line would have been given; TypeError for anything else (bool included).
 std::string int_text(py::handle value, std::string_view name);
 
-// The command line's checks on those texts (app/numbers.hpp); UsageError becomes ValueError.
+// The command line's checks on those texts (appkit/numbers.hpp); UsageError becomes ValueError.
 int board_size(py::handle n, int max, std::string_view job);
 std::uint64_t whole_number(py::handle value, std::string_view name, std::uint64_t min,
                            std::uint64_t max, std::string_view job);

@@ -7,7 +7,7 @@
 #include <limits>
 
 #include "bindings.hpp"
-#include "commands.hpp"
+#include "contract.hpp"
 #include "interruptible.hpp"
 
 namespace nqpy {

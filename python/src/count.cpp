@@ -4,7 +4,8 @@
 #include "nqueens/count.hpp"
 
 #include "bindings.hpp"
-#include "commands.hpp"
+#include "contract.hpp"
+#include "count_args.hpp"
 #include "count_job.hpp"
 #include "interruptible.hpp"
 

@@ -3,7 +3,7 @@
 // a Pythonic face on these functions; this layer converts and checks arguments, releases the
 // GIL around the searches and makes them stoppable with Ctrl-C.
 #include "bindings.hpp"
-#include "commands.hpp"
+#include "contract.hpp"
 #include "nqueens/version.hpp"
 
 namespace py = pybind11;

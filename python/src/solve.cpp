@@ -7,7 +7,7 @@
 #include <string>
 
 #include "bindings.hpp"
-#include "commands.hpp"
+#include "contract.hpp"
 #include "interruptible.hpp"
 #include "limits.hpp"
 #include "memory.hpp"

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "bindings.hpp"
-#include "commands.hpp"
+#include "contract.hpp"
 #include "stream.hpp"
 
 namespace nqpy {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // nqueens-mpi: `mpirun -np P nqueens-mpi count N [--threads T] ...`. The options are those of
-// `nqueens count` (app/cli_options.hpp) except --subproblems, which needs no cluster. Every
+// `nqueens count` (appkit/count_options.hpp) except --subproblems, which needs no cluster. Every
 // rank parses the same command line; only rank 0 prints.
 #include <fmt/core.h>
 #include <mpi.h>
@@ -11,8 +11,9 @@
 #include <iostream>
 #include <sstream>
 
-#include "cli_options.hpp"
-#include "commands.hpp"
+#include "contract.hpp"
+#include "count_args.hpp"
+#include "count_options.hpp"
 #include "mpi/mpi_count.hpp"
 #include "nqueens/version.hpp"
 

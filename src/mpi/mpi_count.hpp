@@ -5,7 +5,7 @@
 // what it is given. Called on every rank between MPI_Init and MPI_Finalize.
 #pragma once
 
-#include "commands.hpp"
+#include "count_args.hpp"
 
 namespace nqmpi {
 

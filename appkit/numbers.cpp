@@ -7,7 +7,7 @@
 #include <cctype>
 #include <string>
 
-#include "commands.hpp"
+#include "contract.hpp"
 
 namespace nqcli {
 

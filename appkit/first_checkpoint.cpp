@@ -10,7 +10,7 @@
 #include <cstring>
 #include <sstream>
 
-#include "commands.hpp"
+#include "contract.hpp"
 #include "durable_file.hpp"
 #include "nqueens/version.hpp"
 

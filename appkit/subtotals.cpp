@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 
-#include "commands.hpp"
+#include "contract.hpp"
 
 namespace nqcli {
 

@@ -12,7 +12,7 @@
 #include <set>
 #include <sstream>
 
-#include "commands.hpp"
+#include "contract.hpp"
 #include "nqueens/version.hpp"
 
 namespace nqcli {

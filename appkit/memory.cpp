@@ -8,7 +8,7 @@
 #include <limits>
 #include <string>
 
-#include "commands.hpp"
+#include "contract.hpp"
 
 namespace nqcli {
 

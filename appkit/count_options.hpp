@@ -10,7 +10,8 @@
 #include <limits>
 #include <string>
 
-#include "commands.hpp"
+#include "contract.hpp"
+#include "count_args.hpp"
 #include "numbers.hpp"
 
 namespace nqcli {

@@ -8,7 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "commands.hpp"
+#include "contract.hpp"
+#include "count_args.hpp"
 #include "nqueens/count.hpp"
 #include "nqueens/count_estimate.hpp"
 

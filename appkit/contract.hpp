@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+// The command-line contract shared by nqueens, nqueens-mpi and the Python module: the exit codes
+// and the error that is printed as one line with exit 2.
+#pragma once
+
+#include <stdexcept>
+
+namespace nqcli {
+
+// Exit codes of the command-line contract.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitNo = 1;         // no solution / invalid placement
+inline constexpr int kExitUsage = 2;      // bad usage or bad input
+inline constexpr int kExitNotSaved = 3;   // the result is printed, but its checkpoint not saved
+inline constexpr int kExitTimeout = 124;  // gave up at --timeout
+inline constexpr int kExitInterrupted = 130;
+
+// Bad usage or bad input: printed as one line, exit 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace nqcli
