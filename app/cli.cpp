@@ -202,13 +202,26 @@ void add_complete(CLI::App& app, CompleteArgs& args) {
 void add_instance(CLI::App& app, InstanceArgs& args) {
   auto* cmd = app.add_subcommand("instance", "Print a random completion instance");
   cmd->add_option("N", args.n, "Board size")->required();
-  cmd->add_option("--queens", args.queens, "Non-attacking queens to place at random")
+  cmd->add_option("--family", args.family,
+                  "queens (random queens, then random blocked squares), blocked (Blocked "
+                  "n-Queens) or diagonals (Excluded Diagonals); the last two after Gent, "
+                  "Jefferson and Nightingale (2017), up to n = 4096")
+      ->check(CLI::IsMember({"queens", "blocked", "diagonals"}));
+  cmd->add_option("--queens", args.queens, "queens: non-attacking queens to place at random")
       ->transform(whole_number(0, nq::kMaxCompleteN));
-  cmd->add_option("--blocked", args.blocked, "Squares to block at random")
+  cmd->add_option("--blocked", args.blocked, "queens, blocked: squares to block at random")
+      ->transform(whole_number());
+  cmd->add_option("--diagonals", args.diagonals, "diagonals: whole diagonals to exclude")
+      ->transform(whole_number());
+  cmd->add_option("--min-free", args.min_free,
+                  "blocked, diagonals: open squares every row and column keeps (default 1)")
       ->transform(whole_number());
   cmd->add_option("--seed", args.seed, "Random seed (same seed, same instance)")
       ->transform(whole_number());
-  cmd->footer("Example:\n  nqueens instance 20 --queens 8 --blocked 30 --seed 5\n");
+  cmd->footer(
+      "Example:\n  nqueens instance 20 --queens 8 --blocked 30 --seed 5\n"
+      "  nqueens instance 30 --family blocked --blocked 700 --seed 2\n"
+      "  nqueens instance 30 --family diagonals --diagonals 27 --min-free 1 --seed 2\n");
 }
 
 void add_trace(CLI::App& app, TraceArgs& args) {

@@ -142,7 +142,67 @@ int run_complete(const CompleteArgs& args) {
 // About half a minute of squares looked at (random_instance_cost()).
 constexpr std::uint64_t kMaxInstanceSteps = 10'000'000'000;
 
+namespace {
+
+// --family blocked and --family diagonals.
+int run_family_instance(const InstanceArgs& args) {
+  const bool blocked_family = args.family == "blocked";
+  const auto n = static_cast<std::uint32_t>(parse_board_size(
+      args.n, static_cast<int>(nq::kMaxFamilyN), "instance --family " + args.family));
+  if (args.queens != 0) {
+    throw UsageError("instance: --queens is for --family queens (the " + args.family +
+                     " family places no queens)");
+  }
+  if (blocked_family && args.diagonals) {
+    throw UsageError("instance: --diagonals is for --family diagonals");
+  }
+  if (!blocked_family && args.blocked != 0) {
+    throw UsageError("instance: --blocked is for --family queens or blocked");
+  }
+  const std::uint64_t min_free = args.min_free.value_or(1);
+  if (min_free > n) {
+    throw UsageError(
+        fmt::format("instance: --min-free {} is more than the {} squares of a row", min_free, n));
+  }
+  const auto k = static_cast<std::uint32_t>(min_free);
+  nq::CompletionInstance in;
+  std::string parameters;
+  if (blocked_family) {
+    const std::uint64_t most = std::uint64_t{n} * (n - k);
+    if (args.blocked > most) {
+      throw UsageError(fmt::format(
+          "instance: --blocked {} is more than the {} squares that can be blocked on {} x {} "
+          "while every row and column keeps {} open",
+          args.blocked, most, n, n, k));
+    }
+    // The random order of all squares, the per-line counts, the chosen squares and their text.
+    require_memory(4 * std::uint64_t{n} * n + 8 * std::uint64_t{n} + 28 * args.blocked + 4096,
+                   fmt::format("instance {} --family blocked", n));
+    in = nq::random_blocked_instance(n, args.blocked, k, args.seed);
+    parameters = fmt::format("--blocked {}", args.blocked);
+  } else {
+    const std::uint64_t diagonals = args.diagonals.value_or(0);
+    if (diagonals > 4 * std::uint64_t{n} - 2) {
+      throw UsageError(
+          fmt::format("instance: --diagonals {} is more than the {} diagonals of {} x {}",
+                      diagonals, 4 * std::uint64_t{n} - 2, n, n));
+    }
+    in = nq::random_diagonals_instance(n, static_cast<std::uint32_t>(diagonals), k, args.seed);
+    parameters = fmt::format("--diagonals {}", diagonals);
+  }
+  fmt::print("# nqueens instance {} --family {} {} --min-free {} --seed {}\n{}", n, args.family,
+             parameters, k, args.seed, nq::write_instance(in));
+  return kExitOk;
+}
+
+}  // namespace
+
 int run_instance(const InstanceArgs& args) {
+  if (args.family != "queens") return run_family_instance(args);
+  if (args.diagonals || args.min_free) {
+    throw UsageError(std::string("instance: --") + (args.diagonals ? "diagonals" : "min-free") +
+                     " is for --family " + (args.diagonals ? "diagonals" : "blocked or diagonals"));
+  }
   const auto n = static_cast<std::uint32_t>(
       parse_board_size(args.n, static_cast<int>(nq::kMaxCompleteN), "instance"));
   if (args.queens > n) {

@@ -104,8 +104,11 @@ struct CompleteArgs {
 
 struct InstanceArgs {
   std::string n;
+  std::string family = "queens";  // queens, blocked or diagonals
   std::uint64_t queens = 0;
   std::uint64_t blocked = 0;
+  std::optional<std::uint64_t> diagonals;  // diagonals family: how many to exclude
+  std::optional<std::uint64_t> min_free;   // blocked and diagonals families (default 1)
   std::uint64_t seed = 1;
 };
 

@@ -12,9 +12,10 @@
 //
 // Files stay in a private temporary directory: each run changes into it and back, refuses any
 // argument with a '/', and before every run empties it and writes a few fixtures (a solution,
-// a non-solution, an instance, a subtotal log) for the commands that read files. Standard
-// input is /dev/null and standard output is discarded; run with -close_fd_mask=2 to discard
-// the program's error lines too (libFuzzer keeps its own output and the sanitizers' reports).
+// a non-solution, a board, JSON, instances, a SAT model, a binary placement) for the commands
+// that read files. Standard input is /dev/null and standard output is discarded; run with
+// -close_fd_mask=2 to discard the program's error lines too (libFuzzer keeps its own output and
+// the sanitizers' reports).
 #include "cli.hpp"
 
 #include <fcntl.h>
@@ -39,9 +40,10 @@ constexpr std::size_t kMaxArgs = 24;
 constexpr std::size_t kMaxArgLength = 120;
 
 // Long options whose values are not limited by the harness.
-constexpr std::array<std::string_view, 12> kFree = {
-    "--seed",      "--queens", "--blocked", "--skip",        "--limit",  "--memory",
-    "--max-steps", "--sample", "--budget",  "--subproblems", "--strata", "--checkpoint-every"};
+constexpr std::array<std::string_view, 14> kFree = {
+    "--seed",   "--queens",      "--blocked",          "--diagonals", "--min-free",
+    "--skip",   "--limit",       "--memory",           "--max-steps", "--sample",
+    "--budget", "--subproblems", "--checkpoint-every", "--strata"};
 
 bool is_free_option(std::string_view option) {
   for (std::string_view free : kFree) {
@@ -115,6 +117,7 @@ void reset_directory() {
   write_file("b4", ".Q..\n...Q\nQ...\n..Q.\n");
   write_file("j5", "{\"n\": 5, \"solution\": [1, 3, 5, 2, 4]}\n");
   write_file("i6", "6\nQ 2 4\nX 4 4\nX 4 6\n");
+  write_file("d7", "7\nD + 5\nD - 1\nX 3 3\n");
   write_file("m6", "v 1 -2 3 0\n");
   const char binary[16] = {1, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0};  // uint32 LE
   write_file("bin", std::string_view(binary, sizeof binary));

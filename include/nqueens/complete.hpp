@@ -39,14 +39,26 @@ struct Square {
   friend auto operator<=>(const Square&, const Square&) = default;
 };
 
-struct CompletionInstance {
-  std::uint32_t n = 0;
-  std::vector<Square> queens;   // placed in advance
-  std::vector<Square> blocked;  // no queen may stand here
+// A whole diagonal no queen may use: the squares with row + col == index (sum, the "/"
+// diagonals, index 0 .. 2n - 2) or with row - col == index (difference, "\\", 1 - n .. n - 1),
+// 0-based.
+struct Diagonal {
+  bool sum = true;
+  std::int32_t index = 0;
+  friend bool operator==(const Diagonal&, const Diagonal&) = default;
+  friend auto operator<=>(const Diagonal&, const Diagonal&) = default;
 };
 
-// Why an instance is not well formed (a square off the board, a square given twice, a queen
-// on a blocked square, two given queens attacking each other); nullopt if it is.
+struct CompletionInstance {
+  std::uint32_t n = 0;
+  std::vector<Square> queens;      // placed in advance
+  std::vector<Square> blocked;     // no queen may stand here
+  std::vector<Diagonal> excluded;  // nor on these diagonals (the Excluded Diagonals Problem)
+};
+
+// Why an instance is not well formed (a square or diagonal off the board, a square or diagonal
+// given twice, a queen on a blocked square or an excluded diagonal, two given queens attacking
+// each other); nullopt if it is.
 std::optional<std::string> instance_error(const CompletionInstance& instance);
 
 struct CompleteOptions {
@@ -88,6 +100,30 @@ CompleteResult complete(const CompletionInstance& instance, const CompleteOption
 CompletionInstance random_instance(std::uint32_t n, std::uint32_t queens, std::uint64_t blocked,
                                    std::uint64_t seed);
 
+// The two families where Gent, Jefferson and Nightingale found a phase transition with hard
+// instances (random queens do not give consistently hard ones), written from the paper's
+// description. Both keep at least `min_free` open squares in every row and every column.
+//
+// Blocked n-Queens: the squares are visited in a uniformly random order, and each is blocked if
+// its row and its column both have more than `min_free` open squares, until `blocked` squares
+// are; a visit that runs out of squares first starts again with a fresh order (up to 20 times,
+// then std::invalid_argument). The blocked squares come out sorted.
+CompletionInstance random_blocked_instance(std::uint32_t n, std::uint64_t blocked,
+                                           std::uint32_t min_free, std::uint64_t seed);
+
+// Excluded Diagonals: the 2n - 1 sum diagonals and the 2n - 1 difference diagonals each in a
+// uniformly random order; a fair coin (or the family that is left) picks the family of the next
+// one, which is excluded if every row and column it crosses on an open square still has more than
+// `min_free` open squares, and dropped otherwise, until `diagonals` are excluded. The list comes
+// out in that order, so its first d entries are the instance for d (the same seed); throws
+// std::invalid_argument if the diagonals run out first, saying how many could be excluded.
+CompletionInstance random_diagonals_instance(std::uint32_t n, std::uint32_t diagonals,
+                                             std::uint32_t min_free, std::uint64_t seed);
+
+// The largest n the two families take: they keep a random order of all n^2 squares (4 bytes
+// each) or bitsets of rows and columns per diagonal.
+inline constexpr std::uint32_t kMaxFamilyN = 4096;
+
 // What random_instance(n, queens, blocked, seed) will take, so that a caller can refuse before
 // starting: bytes of memory at the peak (with the instance's text form), and elementary steps
 // (squares looked at, about 10^8 to 10^9 a second): a few per queen while much of the board is
@@ -103,6 +139,8 @@ RandomInstanceCost random_instance_cost(std::uint32_t n, std::uint32_t queens,
 //   n                 the board size (the first item)
 //   Q row col         a queen placed in advance, 1-based
 //   X row col         a blocked square, 1-based
+//   D + s             an excluded diagonal: the squares with row + col == s (1-based, 2 .. 2n)
+//   D - d             an excluded diagonal: the squares with row - col == d (1 - n .. n - 1)
 // Throws ParseError (from format.hpp) naming the line for anything else, for squares off the
 // board or given twice, and for given queens that attack each other.
 CompletionInstance read_instance(const std::string& text);
@@ -114,7 +152,7 @@ std::string write_instance(const CompletionInstance& instance);
 // row r, column c" (0-based; the header comments say so); exactly one queen per row and per
 // column and at most one per diagonal, with the sequential-counter encoding of "at most one"
 // (Sinz, 2005; its auxiliary variables come after the n * n square variables); one unit clause
-// per given queen and per blocked square.
+// per given queen and per blocked square, and one per square of an excluded diagonal.
 std::string to_dimacs(const CompletionInstance& instance);
 
 // The placement in a SAT solver's output for to_dimacs(instance): `v` lines of literals (as

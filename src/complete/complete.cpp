@@ -53,6 +53,15 @@ class Search {
       blocked_in_col_[s.col].push_back(s.row);
     }
     col_of_row_.assign(n_, 0);
+    // An excluded diagonal is marked as if a queen stood on it, and never unmarked.
+    for (const Diagonal& d : in.excluded) {
+      if (d.sum) {
+        set(d1_, static_cast<std::size_t>(d.index));
+      } else {
+        set(d2_, static_cast<std::size_t>(d.index + static_cast<std::int64_t>(n_) - 1));
+        set(up_, static_cast<std::size_t>(static_cast<std::int64_t>(n_) - 1 - d.index));
+      }
+    }
     for (const Square& q : in.queens) place(q.row, q.col);
     best_.assign(words_, 0);
     probe_.assign(words_, 0);
@@ -301,6 +310,34 @@ std::optional<std::string> instance_error(const CompletionInstance& in) {
       if (s.row >= in.n || s.col >= in.n) return "square " + name(s) + " is off the board";
     }
   }
+  // Diagonals as the text form writes them, 1-based.
+  const auto diagonal = [](const Diagonal& d) {
+    return d.sum ? "row + column = " + std::to_string(static_cast<std::int64_t>(d.index) + 2)
+                 : "row - column = " + std::to_string(d.index);
+  };
+  const std::int64_t n = in.n;
+  for (const Diagonal& d : in.excluded) {
+    if (d.sum ? d.index < 0 || d.index > 2 * n - 2 : d.index < 1 - n || d.index > n - 1) {
+      return "the diagonal " + diagonal(d) + " is off the board";
+    }
+  }
+  std::vector<Diagonal> diagonals = in.excluded;
+  std::sort(diagonals.begin(), diagonals.end());
+  for (std::size_t i = 1; i < diagonals.size(); ++i) {
+    if (diagonals[i] == diagonals[i - 1]) {
+      return "the diagonal " + diagonal(diagonals[i]) + " is given twice";
+    }
+  }
+  for (const Square& q : in.queens) {
+    const Diagonal on[2] = {
+        {true, static_cast<std::int32_t>(q.row + q.col)},
+        {false, static_cast<std::int32_t>(q.row) - static_cast<std::int32_t>(q.col)}};
+    for (const Diagonal& d : on) {
+      if (std::binary_search(diagonals.begin(), diagonals.end(), d)) {
+        return "the queen at " + name(q) + " is on the excluded diagonal " + diagonal(d);
+      }
+    }
+  }
   std::vector<Square> all = in.queens;
   all.insert(all.end(), in.blocked.begin(), in.blocked.end());
   std::sort(all.begin(), all.end());
@@ -332,8 +369,9 @@ std::uint64_t complete_bytes(const CompletionInstance& instance) {
   // listed by row and by column, the column of each row, and a frame per depth with the squares
   // of its line (a few on average; n for the first lines of an empty board).
   // Then the local search's own (looking for one completion).
-  return 8 * (4 * words + 3 * diagonal_words) + 48 * n + 8 * instance.blocked.size() + 4 * n +
-         64 * n + 4096 + detail::LocalCompletion::bytes(instance);
+  return 8 * (4 * words + 3 * diagonal_words) + 48 * n +
+         8 * (instance.blocked.size() + instance.excluded.size()) + 4 * n + 64 * n + 4096 +
+         detail::LocalCompletion::bytes(instance);
 }
 
 CompleteResult complete(const CompletionInstance& instance, const CompleteOptions& options) {

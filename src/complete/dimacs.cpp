@@ -81,6 +81,12 @@ std::string to_dimacs(const CompletionInstance& in) {
   }
   for (const Square& q : in.queens) cnf.clause({x(q.row, q.col)});
   for (const Square& b : in.blocked) cnf.clause({-x(b.row, b.col)});
+  for (const Diagonal& d : in.excluded) {
+    for (std::uint32_t r = 0; r < in.n; ++r) {
+      const std::int64_t c = d.sum ? d.index - std::int64_t{r} : std::int64_t{r} - d.index;
+      if (c >= 0 && c < in.n) cnf.clause({-x(r, static_cast<std::uint32_t>(c))});
+    }
+  }
   const std::string header =
       "c nqueens completion, n = " + std::to_string(n) + ": variable r*" + std::to_string(n) +
       "+c+1 is a queen on row r, column c (0-based; 1.." + std::to_string(n * n) +
@@ -88,7 +94,7 @@ std::string to_dimacs(const CompletionInstance& in) {
       ", " + std::to_string(n + 1) + " = row 2 column 1\n" + "c variables above " +
       std::to_string(n * n) + " are auxiliary (sequential-counter at-most-one)\n" + "c " +
       std::to_string(in.queens.size()) + " queens given, " + std::to_string(in.blocked.size()) +
-      " squares blocked\n";
+      " squares blocked, " + std::to_string(in.excluded.size()) + " diagonals excluded\n";
   return cnf.text(header);
 }
 
@@ -149,6 +155,14 @@ std::optional<Placement> from_model(const CompletionInstance& in, const std::str
   }
   for (const Square& b : in.blocked) {
     if (p[b.row] == b.col) throw ParseError("model: it puts a queen on a blocked square");
+  }
+  for (const Diagonal& d : in.excluded) {
+    for (std::uint32_t r = 0; r < in.n; ++r) {
+      const std::int64_t c = static_cast<std::int64_t>(p[r]);
+      if (d.sum ? r + c == d.index : std::int64_t{r} - c == d.index) {
+        throw ParseError("model: it puts a queen on an excluded diagonal");
+      }
+    }
   }
   return p;
 }

@@ -17,7 +17,11 @@
 namespace nq::detail {
 
 LocalCompletion::LocalCompletion(const CompletionInstance& in)
-    : n_(in.n), given_(in.queens), on_d1_(2 * std::size_t{in.n}), on_d2_(2 * std::size_t{in.n}) {
+    : n_(in.n),
+      given_(in.queens),
+      excluded_(in.excluded),
+      on_d1_(2 * std::size_t{in.n}),
+      on_d2_(2 * std::size_t{in.n}) {
   std::vector<bool> row_used(n_), col_used(n_);  // n / 4 bytes, freed on return
   for (const Square& q : in.queens) row_used[q.row] = col_used[q.col] = true;
   for (u32 i = 0; i < n_; ++i) {
@@ -32,7 +36,8 @@ LocalCompletion::LocalCompletion(const CompletionInstance& in)
 std::uint64_t LocalCompletion::bytes(const CompletionInstance& in) {
   // Free rows, their columns and the work list (4 bytes each), two diagonal counters per row and
   // column pair (16), the given queens and the blocked squares (8 each), and the scratch flags.
-  return 28 * std::uint64_t{in.n} + 8 * (in.queens.size() + in.blocked.size()) + in.n / 4 + 4096;
+  return 28 * std::uint64_t{in.n} +
+         8 * (in.queens.size() + in.blocked.size() + in.excluded.size()) + in.n / 4 + 4096;
 }
 
 bool LocalCompletion::blocked(u32 row, u32 col) const {
@@ -74,9 +79,15 @@ bool LocalCompletion::try_swap(std::size_t i, std::size_t j) {
 void LocalCompletion::start(SplitMix64& random, u64& moves) {
   std::fill(on_d1_.begin(), on_d1_.end(), 0);
   std::fill(on_d2_.begin(), on_d2_.end(), 0);
+  // A given queen, or an excluded diagonal (as if a queen stood on it): a free queen there
+  // costs one attacking pair.
   for (const Square& q : given_) {
     ++on_d1_[q.row + q.col];
     ++on_d2_[q.row - q.col + n_ - 1];
+  }
+  for (const Diagonal& d : excluded_) {
+    ++(d.sum ? on_d1_[static_cast<std::size_t>(d.index)]
+             : on_d2_[static_cast<std::size_t>(d.index + static_cast<std::int64_t>(n_) - 1)]);
   }
   cost_ = 0;
   const std::size_t k = rows_.size();

@@ -3,9 +3,9 @@
 // few queens given). The given queens stay where they are; the free rows get the free columns as
 // a permutation, so rows and columns never conflict, and the search lowers, by swapping the
 // columns of two free rows, a cost that counts the attacking pairs (given queens included) and
-// the queens that stand on blocked squares. The start is built row by row from random free
-// columns that conflict with nothing placed so far, as QS4 does (Sosic and Gu, 1991); a start
-// whose repairs stop making progress is abandoned for a fresh one.
+// the queens that stand on blocked squares or excluded diagonals. The start is built row by row
+// from random free columns that conflict with nothing placed so far, as QS4 does (Sosic and Gu,
+// 1991); a start whose repairs stop making progress is abandoned for a fresh one.
 //
 // It cannot prove that no completion exists, so complete() runs it in turns with the exhaustive
 // search (see complete.cpp). Each call gets a budget of moves tried and its own seed; the same
@@ -50,6 +50,7 @@ class LocalCompletion {
 
   u32 n_;
   std::vector<Square> given_;       // the queens placed in advance
+  std::vector<Diagonal> excluded_;  // the diagonals no queen may use
   std::vector<u32> rows_;           // the free rows, ascending
   std::vector<u32> cols_;           // the column now given to each free row (a permutation of
                                     // the free columns)

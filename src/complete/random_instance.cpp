@@ -91,7 +91,7 @@ CompletionInstance random_instance(std::uint32_t n, std::uint32_t queens, std::u
     throw std::invalid_argument("instance: more queens and blocked squares than the board has");
   }
   detail::SplitMix64 rng(seed);
-  CompletionInstance in{n, {}, {}};
+  CompletionInstance in{n, {}, {}, {}};
   for (int attempt = 0; in.queens.size() < queens; ++attempt) {
     if (attempt == 1000) {
       throw std::invalid_argument("instance: found no way to place " + std::to_string(queens) +

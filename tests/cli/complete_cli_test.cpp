@@ -40,13 +40,48 @@ bool extends(const std::string& perm, const std::string& instance) {
   for (int c; cols >> c;) col.push_back(c);
   for (std::string line; std::getline(items, line);) {
     std::istringstream words(line);
-    std::string kind;
+    std::string kind, sign;
     int r = 0, c = 0;
+    if (line.rfind("D ", 0) == 0) {  // D + sum, D - difference: no queen on it
+      int value = 0;
+      words >> kind >> sign >> value;
+      for (int row = 1; row <= static_cast<int>(col.size()); ++row) {
+        const int at = sign == "+" ? row + col[row - 1] : row - col[row - 1];
+        if (at == value) return false;
+      }
+      continue;
+    }
     if (!(words >> kind >> r >> c)) continue;
     if (kind == "Q" && col[r - 1] != c) return false;
     if (kind == "X" && col[r - 1] == c) return false;
   }
   return true;
+}
+
+// Our answer and CaDiCaL's on our CNF for `instance` (its text); the model, read back, must be
+// a completion. Counts the completable and the others.
+void agree_with_cadical(const std::string& instance, const std::string& label, int& sat,
+                        int& unsat) {
+  const std::string in = temp_file("rt.txt", instance);
+  const auto ours = run_nqueens("complete '" + in + "'");
+  ASSERT_TRUE(ours.code == 0 || ours.code == 1) << ours.err;
+  const std::string cnf = temp_file("rt.cnf", run_nqueens("complete '" + in + "' --to-dimacs").out);
+  const std::string model = temp_file("rt.model", "");
+  const auto solver =
+      run_shell(std::string("'") + NQ_CADICAL + "' -q '" + cnf + "' > '" + model + "'");
+  ASSERT_TRUE(solver.code == 10 || solver.code == 20) << solver.err;
+  EXPECT_EQ(solver.code == 10, ours.code == 0) << label;
+  const auto back = run_nqueens("complete '" + in + "' --from-model '" + model + "'");
+  EXPECT_EQ(back.code, ours.code) << back.err;
+  if (back.code == 0) {
+    EXPECT_TRUE(extends(back.out, instance))
+        << label << ": the model's placement does not extend the instance";
+    EXPECT_TRUE(extends(ours.out, instance)) << label << ": ours does not extend the instance";
+    ++sat;
+  } else {
+    EXPECT_EQ(back.out, "no completion\n");
+    ++unsat;
+  }
 }
 
 }  // namespace
@@ -169,31 +204,11 @@ TEST(complete_cli, dimacs_round_trip_through_cadical_agrees) {
   for (int n : {8, 10, 12, 16}) {
     for (int seed = 1; seed <= 12; ++seed) {
       const int queens = (seed % 4) * n / 8, blocked = (seed % 3) * n;
-      const std::string in = temp_file(
-          "rt.txt",
+      agree_with_cadical(
           run_nqueens("instance " + std::to_string(n) + " --queens " + std::to_string(queens) +
                       " --blocked " + std::to_string(blocked) + " --seed " + std::to_string(seed))
-              .out);
-      const auto ours = run_nqueens("complete '" + in + "'");
-      ASSERT_TRUE(ours.code == 0 || ours.code == 1) << ours.err;
-      const std::string cnf =
-          temp_file("rt.cnf", run_nqueens("complete '" + in + "' --to-dimacs").out);
-      const std::string model = temp_file("rt.model", "");
-      const auto solver =
-          run_shell(std::string("'") + NQ_CADICAL + "' -q '" + cnf + "' > '" + model + "'");
-      ASSERT_TRUE(solver.code == 10 || solver.code == 20) << solver.err;
-      EXPECT_EQ(solver.code == 10, ours.code == 0) << "n = " << n << ", seed " << seed;
-      const auto back = run_nqueens("complete '" + in + "' --from-model '" + model + "'");
-      EXPECT_EQ(back.code, ours.code) << back.err;
-      if (back.code == 0) {
-        EXPECT_EQ(run_nqueens("verify -q", back.out).code, 0);
-        EXPECT_TRUE(extends(back.out, slurp(in)))
-            << "the model's placement does not extend the instance";
-        ++sat;
-      } else {
-        EXPECT_EQ(back.out, "no completion\n");
-        ++unsat;
-      }
+              .out,
+          "n = " + std::to_string(n) + ", seed " + std::to_string(seed), sat, unsat);
     }
   }
   EXPECT_GT(sat, 5);
@@ -204,4 +219,52 @@ TEST(complete_cli, dimacs_round_trip_through_cadical_agrees) {
   EXPECT_EQ(run_nqueens("complete '" + in + "' --from-model '" + wrong + "'").code, 2);
   const std::string junk = temp_file("junk.model", "hello\n");
   EXPECT_EQ(run_nqueens("complete '" + in + "' --from-model '" + junk + "'").code, 2);
+}
+
+// The Blocked n-Queens and Excluded Diagonals families near their transitions (about 6.5 open
+// squares a row; about 0.9n diagonals): our answers and CaDiCaL's agree, the instances are the
+// same for the same seed, and bad parameters are refused with one line and exit 2.
+TEST(complete_cli, families_agree_with_cadical_and_refuse_bad_parameters) {
+  int sat = 0, unsat = 0;
+  for (int n : {10, 14, 18}) {
+    for (int seed = 1; seed <= 6; ++seed) {
+      const std::string blocked = "instance " + std::to_string(n) + " --family blocked --blocked " +
+                                  std::to_string(n * n - (5 + seed % 3) * n) + " --seed " +
+                                  std::to_string(seed);
+      const std::string diagonals =
+          "instance " + std::to_string(n) + " --family diagonals --diagonals " +
+          std::to_string(n - 3 + seed % 4) + " --seed " + std::to_string(seed);
+      for (const std::string& command : {blocked, diagonals}) {
+        const auto a = run_nqueens(command);
+        ASSERT_EQ(a.code, 0) << command << ": " << a.err;
+        EXPECT_EQ(a.out, run_nqueens(command).out) << command;
+        EXPECT_NE(a.out.find("# nqueens " + command.substr(0, command.find(" --seed"))),
+                  std::string::npos)
+            << a.out.substr(0, 120);
+        agree_with_cadical(a.out, command, sat, unsat);
+      }
+    }
+  }
+  EXPECT_GT(sat, 5);
+  EXPECT_GT(unsat, 5);
+  const std::pair<const char*, const char*> bad[] = {
+      {"instance 8 --family rooks", "--family"},
+      {"instance 5000 --family blocked --blocked 3", "at most 4096"},
+      {"instance 8 --family blocked --blocked 57", "more than the 56 squares"},
+      {"instance 8 --family blocked --blocked 18446744073709551615", "more than the 56 squares"},
+      {"instance 8 --family blocked --queens 2", "--queens is for --family queens"},
+      {"instance 8 --family blocked --diagonals 2", "--diagonals is for --family diagonals"},
+      {"instance 8 --family diagonals --blocked 2", "--blocked is for"},
+      {"instance 8 --family diagonals --diagonals 31", "more than the 30 diagonals"},
+      {"instance 8 --family diagonals --diagonals 29", "diagonals can be excluded"},
+      {"instance 8 --family diagonals --min-free 9", "more than the 8 squares"},
+      {"instance 8 --queens 2 --min-free 2", "--min-free is for"},
+      {"instance 8 --diagonals 2", "--diagonals is for"},
+  };
+  for (const auto& [args, message] : bad) {
+    const auto r = run_nqueens(args);
+    EXPECT_EQ(r.code, 2) << args;
+    EXPECT_EQ(lines(r.err), 1u) << args << ": " << r.err;
+    EXPECT_NE(r.err.find(message), std::string::npos) << args << ": " << r.err;
+  }
 }

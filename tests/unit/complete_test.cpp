@@ -21,12 +21,23 @@
 
 namespace {
 
+// True if the queen at (row, col) stands on an excluded diagonal of the instance.
+bool on_excluded(const nq::CompletionInstance& in, unsigned row, unsigned col) {
+  const int sum = static_cast<int>(row + col),
+            difference = static_cast<int>(row) - static_cast<int>(col);
+  return std::any_of(in.excluded.begin(), in.excluded.end(),
+                     [&](const nq::Diagonal& d) { return d.index == (d.sum ? sum : difference); });
+}
+
 bool extends(const nq::Placement& p, const nq::CompletionInstance& in) {
   for (const nq::Square& q : in.queens) {
     if (p[q.row] != q.col) return false;
   }
   for (const nq::Square& b : in.blocked) {
     if (p[b.row] == b.col) return false;
+  }
+  for (unsigned r = 0; r < p.size(); ++r) {
+    if (on_excluded(in, r, p[r])) return false;
   }
   return nq::is_solution(p);
 }
@@ -39,6 +50,7 @@ std::vector<std::vector<unsigned>> brute_completions(
     bool ok = true;
     for (const nq::Square& q : in.queens) ok = ok && s[q.row] == q.col;
     for (const nq::Square& b : in.blocked) ok = ok && s[b.row] != b.col;
+    for (unsigned r = 0; r < s.size(); ++r) ok = ok && !on_excluded(in, r, s[r]);
     if (ok) out.push_back(s);
   }
   return out;
@@ -370,4 +382,121 @@ TEST(complete, a_deep_search_needs_little_stack) {
   EXPECT_GE(job.result.nodes, 1999u);
   EXPECT_GT(nq::complete_bytes({.n = 1000}), 100'000u);
   EXPECT_LT(nq::complete_bytes({.n = 100'000}), 20'000'000u);  // no longer 2.5 GB up front
+}
+
+// ---- the Blocked n-Queens and Excluded Diagonals families ----------------------------------
+
+namespace {
+
+// Open squares of each row and each column: not blocked, not on an excluded diagonal.
+std::pair<std::vector<unsigned>, std::vector<unsigned>> open_squares(
+    const nq::CompletionInstance& in) {
+  std::vector<unsigned> rows(in.n), cols(in.n);
+  std::set<std::pair<unsigned, unsigned>> blocked;
+  for (const nq::Square& b : in.blocked) blocked.insert({b.row, b.col});
+  for (unsigned r = 0; r < in.n; ++r) {
+    for (unsigned c = 0; c < in.n; ++c) {
+      if (!blocked.count({r, c}) && !on_excluded(in, r, c)) ++rows[r], ++cols[c];
+    }
+  }
+  return {rows, cols};
+}
+
+}  // namespace
+
+TEST(complete, blocked_family_keeps_min_free_and_is_reproducible) {
+  for (std::uint32_t k : {1u, 3u}) {
+    const nq::CompletionInstance in = nq::random_blocked_instance(12, 80, k, 7);
+    EXPECT_EQ(in.blocked.size(), 80u);
+    EXPECT_TRUE(std::is_sorted(in.blocked.begin(), in.blocked.end()));
+    EXPECT_FALSE(nq::instance_error(in));
+    const auto [rows, cols] = open_squares(in);
+    EXPECT_GE(*std::min_element(rows.begin(), rows.end()), k);
+    EXPECT_GE(*std::min_element(cols.begin(), cols.end()), k);
+    EXPECT_EQ(nq::write_instance(in),
+              nq::write_instance(nq::random_blocked_instance(12, 80, k, 7)));
+    EXPECT_NE(nq::write_instance(in),
+              nq::write_instance(nq::random_blocked_instance(12, 80, k, 8)));
+  }
+  // Every row keeping k open squares allows n (n - k) blocked ones, and no more.
+  EXPECT_EQ(nq::random_blocked_instance(6, 30, 1, 1).blocked.size(), 30u);
+  EXPECT_THROW(nq::random_blocked_instance(6, 31, 1, 1), std::invalid_argument);
+  EXPECT_THROW(nq::random_blocked_instance(nq::kMaxFamilyN + 1, 1, 1, 1), std::invalid_argument);
+}
+
+TEST(complete, diagonals_family_keeps_min_free_and_prefixes_are_instances) {
+  const nq::CompletionInstance all = nq::random_diagonals_instance(16, 20, 2, 5);
+  ASSERT_EQ(all.excluded.size(), 20u);
+  EXPECT_FALSE(nq::instance_error(all));
+  const auto [rows, cols] = open_squares(all);
+  EXPECT_GE(*std::min_element(rows.begin(), rows.end()), 2u);
+  EXPECT_GE(*std::min_element(cols.begin(), cols.end()), 2u);
+  int sums = 0;
+  for (const nq::Diagonal& d : all.excluded) sums += d.sum;
+  EXPECT_GT(sums, 0);
+  EXPECT_LT(sums, 20) << "both families should be drawn";
+  for (std::uint32_t d : {0u, 1u, 7u, 19u}) {
+    const nq::CompletionInstance prefix = nq::random_diagonals_instance(16, d, 2, 5);
+    ASSERT_EQ(prefix.excluded.size(), d);
+    EXPECT_TRUE(std::equal(prefix.excluded.begin(), prefix.excluded.end(), all.excluded.begin()));
+  }
+  // With every row keeping all 8 of its squares, no diagonal can go.
+  EXPECT_THROW(nq::random_diagonals_instance(8, 1, 8, 1), std::invalid_argument);
+}
+
+// Both families through the search, against brute force: counts, and a single completion
+// (with the local search's turns) exactly where one exists.
+TEST(complete, families_agree_with_brute_force) {
+  int with = 0, without = 0;
+  for (unsigned n = 5; n <= 9; ++n) {
+    const auto all = nq::test::brute_force_solutions(n);
+    for (std::uint64_t seed = 0; seed < 16; ++seed) {
+      const nq::CompletionInstance in =
+          seed % 2
+              ? nq::random_blocked_instance(n, (seed * n) % (n * (n - 1)), 1, seed)
+              : nq::random_diagonals_instance(n, static_cast<std::uint32_t>(seed / 2 + 1), 1, seed);
+      const auto expected = brute_completions(in, all);
+      EXPECT_EQ(nq::complete(in, {.limit = 0}).count, expected.size()) << nq::write_instance(in);
+      const nq::CompleteResult one = nq::complete(in, {});
+      EXPECT_EQ(one.solution.has_value(), !expected.empty()) << nq::write_instance(in);
+      if (one.solution) EXPECT_TRUE(extends(*one.solution, in)) << nq::write_instance(in);
+      nq::detail::LocalCompletion local(in);
+      std::uint64_t moves = 0;
+      if (const auto cols = local.run(seed, 20000, moves, {})) {
+        EXPECT_TRUE(extends(nq::Placement(std::vector<nq::Column>(cols->begin(), cols->end())), in))
+            << nq::write_instance(in);
+      }
+      (expected.empty() ? without : with)++;
+    }
+  }
+  EXPECT_GT(with, 10);
+  EXPECT_GT(without, 10);
+}
+
+TEST(complete, excluded_diagonals_in_the_text_form) {
+  const nq::CompletionInstance in =
+      nq::read_instance("6\nQ 1 2\nD + 4\nD - 0\nD - -5\nD + 12  # the corner\n");
+  ASSERT_EQ(in.excluded.size(), 4u);
+  EXPECT_EQ(in.excluded[0], (nq::Diagonal{true, 2}));
+  EXPECT_EQ(in.excluded[1], (nq::Diagonal{false, 0}));
+  EXPECT_EQ(in.excluded[2], (nq::Diagonal{false, -5}));
+  EXPECT_EQ(in.excluded[3], (nq::Diagonal{true, 10}));
+  EXPECT_EQ(nq::read_instance(nq::write_instance(in)).excluded, in.excluded);
+  const std::pair<const char*, const char*> bad[] = {
+      {"6\nD + 1\n", "line 2: row + column must be between 2 and 12"},
+      {"6\nD - 6\n", "line 2: row - column must be between -5 and 5"},
+      {"6\nD * 3\n", "line 2: expected"},
+      {"6\nD + 4\nD + 4\n", "line 3: the diagonal row + column = 4 is given twice"},
+      {"6\nD - 1\nQ 3 2\n", "line 3: the queen at (3, 2) is on the excluded diagonal"},
+  };
+  for (const auto& [text, message] : bad) {
+    try {
+      nq::read_instance(text);
+      ADD_FAILURE() << "accepted: " << text;
+    } catch (const nq::ParseError& e) {
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_TRUE(nq::instance_error({.n = 4, .excluded = {{true, 7}}}));
+  EXPECT_TRUE(nq::instance_error({.n = 4, .excluded = {{false, -4}}}));
 }
