@@ -114,8 +114,8 @@ def points(rows):
 def svg_plot(stats, path):
     """Two panels per family (completable fraction; median seconds, log scale)."""
     colours = {"ours": "#1f6fb2", "cadical": "#c8512b"}
-    width, height, margin = 1000, 640, 60
-    panel_w, panel_h = (width - 3 * margin) / 2, (height - 3 * margin) / 2
+    width, height, margin = 1000, 660, 60
+    panel_w, panel_h = (width - 3 * margin) / 2, (height - 20 - 3 * margin) / 2
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'font-family="sans-serif" font-size="12">',
              f'<rect width="{width}" height="{height}" fill="white"/>']
@@ -174,13 +174,16 @@ def svg_plot(stats, path):
                     lv, ly = pts[-1]
                     parts.append(f'<text x="{px(lv) + 3}" y="{py(ly) + 4}" fill="{colour}" '
                                  f'font-size="10">n={n}</text>')
-    legend_y = height - 14
+    legend_y = height - 30
     parts.append(f'<text x="{margin}" y="{legend_y}" fill="{colours["ours"]}">'
                  f'&#9632; nqueens complete</text>')
     parts.append(f'<text x="{margin + 170}" y="{legend_y}" fill="{colours["cadical"]}">'
                  f'&#9632; CaDiCaL on our CNF</text>')
     parts.append(f'<text x="{margin + 360}" y="{legend_y}" fill="#555">one line per n '
-                 f'(dash pattern); medians; timeouts count as the timeout</text>')
+                 f'(dash pattern); times: medians, a timeout counting as the timeout</text>')
+    parts.append(f'<text x="{margin}" y="{legend_y + 18}" fill="#555">completable: the share '
+                 f'of the instances either solver decided (no point where neither decided any)'
+                 f'</text>')
     parts.append("</svg>")
     with open(path, "w") as out:
         out.write("\n".join(parts) + "\n")
