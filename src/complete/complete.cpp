@@ -35,9 +35,11 @@ u64 shifted_word(const Words& x, std::size_t i, std::size_t shift) {
   return lo >> bits | hi << (64 - bits);
 }
 
-// Words of the exhaustive search's line scans that take as long as one move of the local search
-// (see Search::run).
+// Words of the exhaustive search's line scans that take as long as one move of the local search,
+// and the share of an exhaustive run's time a local-search turn gets, 1 / kLocalShare (see
+// Search::run).
 constexpr std::uint64_t kMoveWords = 32;
+constexpr std::uint64_t kLocalShare = 4;
 
 class Search {
  public:
@@ -78,21 +80,22 @@ class Search {
   // enough run is an exhaustive search and "no completion" is still a proof; the restarts cost at
   // most as much again. Counting and listing search once, in order.
   //
-  // Before each run, the local search (local_completion.hpp) gets a turn with about as much time
-  // as that run may take: a queen placed looks at 2n lines of n / 64 + 1 words, about a
+  // Before each run, the local search (local_completion.hpp) gets a turn with about a quarter of
+  // the time that run may take: a queen placed looks at 2n lines of n / 64 + 1 words, about a
   // nanosecond a word, and a move tried takes about kMoveWords words' time (measured on the
   // Blocked n-Queens and Excluded Diagonals families at n = 30 and 40, where an equal count of
   // words and moves let the turns take 10 to 35 times the exhaustive search's time). On a
   // large board with few queens given it finds a completion in linear time where a single node of
-  // the exhaustive search costs O(n^2 / 64); where the exhaustive search is the right tool (small
-  // or unsatisfiable instances) it costs at most as much again. The turns are fixed by the
-  // instance, not by the clock, so the answer is reproducible.
+  // the exhaustive search costs O(n^2 / 64), within its first turn; where the exhaustive search is
+  // the right tool (small, hard or unsatisfiable instances) it adds about a quarter (with equal
+  // shares, Blocked n-Queens at n = 50 took 1.8 times as long as the exhaustive search alone). The
+  // turns are fixed by the instance, not by the clock, so the answer is reproducible.
   CompleteResult run() {
     const bool restarts = options_.limit == 1 && !options_.on_solution;
     shuffle_ = restarts;
     const std::uint64_t first = options_.restart_budget;
-    const std::uint64_t node_work =
-        std::max<std::uint64_t>(1, 2 * std::uint64_t{n_} * (words_ + 1) / kMoveWords);
+    const std::uint64_t node_work = std::max<std::uint64_t>(
+        1, 2 * std::uint64_t{n_} * (words_ + 1) / (kMoveWords * kLocalShare));
     for (std::uint64_t budget = first ? first : 16 * std::uint64_t{n_} + 1024;; budget *= 2) {
       if (restarts && options_.local_search && local_turn(budget, node_work)) break;
       if (stopped_) break;
