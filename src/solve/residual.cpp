@@ -12,13 +12,12 @@ namespace {
 constexpr std::uint64_t bit(int i) { return std::uint64_t{1} << i; }
 
 // The squares of a line parallel to `from`, at distance |line - from|, that a queen at position
-// `at` of line `from` attacks: straight across and the two diagonals.
-std::uint64_t attacked(int n, int from, int at, int line) {
+// `at` of line `from` attacks: straight across and the two diagonals. The distance is below 64, so
+// the shifts are defined; a bit shifted past the board's n lands where no line has a free square.
+std::uint64_t attacked(int from, int at, int line) {
   const int d = line > from ? line - from : from - line;
-  std::uint64_t a = bit(at);
-  if (at + d < n) a |= bit(at + d);
-  if (at - d >= 0) a |= bit(at - d);
-  return a;
+  const std::uint64_t a = bit(at);
+  return a | a << d | a >> d;
 }
 
 }  // namespace
@@ -27,7 +26,7 @@ Residual Residual::empty(int n) {
   Residual b;
   b.n = n;
   const std::uint64_t all = n == 64 ? ~std::uint64_t{0} : bit(n) - 1;
-  b.open_rows = b.open_cols = all;
+  b.open_rows = b.open_cols = b.dirty_rows = b.dirty_cols = all;
   for (int i = 0; i < n; ++i) b.row_free[i] = b.col_free[i] = all;
   return b;
 }
@@ -40,11 +39,17 @@ bool Residual::place(int row, int col) {
   bool alive = true;
   for (std::uint64_t m = open_rows; m != 0; m &= m - 1) {
     const int r = std::countr_zero(m);
-    alive &= (row_free[r] &= ~attacked(n, row, col, r)) != 0;
+    const std::uint64_t left = row_free[r] & ~attacked(row, col, r);
+    dirty_rows |= static_cast<std::uint64_t>(left != row_free[r]) << r;
+    row_free[r] = left;
+    alive &= left != 0;
   }
   for (std::uint64_t m = open_cols; m != 0; m &= m - 1) {
     const int c = std::countr_zero(m);
-    alive &= (col_free[c] &= ~attacked(n, col, row, c)) != 0;
+    const std::uint64_t left = col_free[c] & ~attacked(col, row, c);
+    dirty_cols |= static_cast<std::uint64_t>(left != col_free[c]) << c;
+    col_free[c] = left;
+    alive &= left != 0;
   }
   return alive;
 }
@@ -56,6 +61,8 @@ bool Residual::strike(int row, int col, bool& changed) {
   changed = true;
   row_free[row] &= ~bit(col);
   col_free[col] &= ~bit(row);
+  dirty_rows |= bit(row);
+  dirty_cols |= bit(col);
   return row_free[row] != 0 && col_free[col] != 0;
 }
 
@@ -75,41 +82,36 @@ bool Residual::strike_common(int line, int first, int second, bool columns, bool
 
 namespace {
 
-NQ_POPCOUNT_CLONES bool propagate_to_fixpoint(Residual& b) {
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (std::uint64_t m = b.open_rows; m != 0; m &= m - 1) {
-      const int r = std::countr_zero(m);
-      if ((b.open_rows & bit(r)) == 0) continue;  // closed by a forced queen of this sweep
-      const std::uint64_t f = b.row_free[r];
-      const int count = std::popcount(f);
-      if (count == 0) return false;
-      if (count == 1) {
-        if (!b.place(r, std::countr_zero(f))) return false;
-        changed = true;
-      } else if (count == 2) {
-        if (!b.strike_common(r, std::countr_zero(f), 63 - std::countl_zero(f), false, changed)) {
-          return false;
-        }
-      }
-    }
-    for (std::uint64_t m = b.open_cols; m != 0; m &= m - 1) {
-      const int c = std::countr_zero(m);
-      if ((b.open_cols & bit(c)) == 0) continue;
-      const std::uint64_t f = b.col_free[c];
-      const int count = std::popcount(f);
-      if (count == 0) return false;
-      if (count == 1) {
-        if (!b.place(std::countr_zero(f), c)) return false;
-        changed = true;
-      } else if (count == 2) {
-        if (!b.strike_common(c, std::countr_zero(f), 63 - std::countl_zero(f), true, changed)) {
-          return false;
-        }
-      }
+// One marked line: a line with no free square fails, one with one takes its queen, one with two
+// strikes what both attack.
+NQ_POPCOUNT_CLONES bool settle(Residual& b, int line, bool columns) {
+  const std::uint64_t f = columns ? b.col_free[line] : b.row_free[line];
+  bool changed = false;
+  switch (std::popcount(f)) {
+    case 0: return false;
+    case 1:
+      return columns ? b.place(std::countr_zero(f), line) : b.place(line, std::countr_zero(f));
+    case 2:
+      return b.strike_common(line, std::countr_zero(f), 63 - std::countl_zero(f), columns, changed);
+    default: return true;
+  }
+}
+
+bool propagate_to_fixpoint(Residual& b) {
+  for (;;) {
+    if (const std::uint64_t rows = b.dirty_rows & b.open_rows; rows != 0) {
+      const int r = std::countr_zero(rows);
+      b.dirty_rows &= ~bit(r);
+      if (!settle(b, r, false)) return false;
+    } else if (const std::uint64_t cols = b.dirty_cols & b.open_cols; cols != 0) {
+      const int c = std::countr_zero(cols);
+      b.dirty_cols &= ~bit(c);
+      if (!settle(b, c, true)) return false;
+    } else {
+      b.dirty_rows = b.dirty_cols = 0;  // what is left marked is closed
+      return true;
     }
   }
-  return true;
 }
 
 }  // namespace

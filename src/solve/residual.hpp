@@ -8,6 +8,12 @@
 // queen there, and when a line has exactly two free squares, every square that both of them
 // attack is dead (whichever of the two takes the queen attacks it). Both report a board that can
 // no longer be completed (an open line without a free square) by returning false.
+//
+// place() and strike() mark the lines whose free squares they change, and propagate() looks at
+// those lines only, until none is marked: the rules only ever remove squares, and each rule's
+// removals grow with what it has been removed, so whatever the order the board ends at the same
+// fixpoint as sweeping every line until nothing changes (tests check the two against each other),
+// without a last sweep over every line to see that nothing did.
 #pragma once
 
 #include <array>
@@ -21,6 +27,8 @@ struct Residual {
   int n = 0;
   std::uint64_t open_rows = 0;
   std::uint64_t open_cols = 0;
+  std::uint64_t dirty_rows = 0;  // lines changed since propagate() last looked at them
+  std::uint64_t dirty_cols = 0;
   std::array<std::uint64_t, kResidualMaxN> row_free{};
   std::array<std::uint64_t, kResidualMaxN> col_free{};
 

@@ -239,3 +239,131 @@ TEST(existence_search, stops_at_its_budget_and_when_cancelled) {
   nq::detail::PlainRefuter plain(34, std::uint64_t{1} << 40, {});
   EXPECT_EQ(plain.run(queens), nq::detail::PlainRefuter::Outcome::refuted);
 }
+
+namespace {
+
+// The reference fixpoint of the propagation rules, written independently of residual.cpp's
+// worklist: sweep every open line, over and over, until a sweep changes nothing. Works on the
+// full board as a set of free squares; false when some open line is left without one.
+struct Naive {
+  int n = 0;
+  std::vector<std::vector<bool>> free;  // free[r][c]
+  std::vector<bool> row_open, col_open;
+
+  bool place(int r, int c) {
+    row_open[static_cast<std::size_t>(r)] = col_open[static_cast<std::size_t>(c)] = false;
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j < n; ++j) {
+        const bool attacked = i == r || j == c || i - j == r - c || i + j == r + c;
+        if (attacked && !(i == r && j == c)) at(i, j) = false;
+      }
+    }
+    return true;
+  }
+  std::vector<bool>::reference at(int r, int c) {
+    return free[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+  }
+  std::vector<std::pair<int, int>> squares(int line, bool column) {
+    std::vector<std::pair<int, int>> out;
+    for (int i = 0; i < n; ++i) {
+      const int r = column ? i : line, c = column ? line : i;
+      if (at(r, c)) out.emplace_back(r, c);
+    }
+    return out;
+  }
+  bool sweep(bool& changed) {
+    for (int column = 0; column < 2; ++column) {
+      for (int line = 0; line < n; ++line) {
+        const std::vector<bool>& open = column ? col_open : row_open;
+        if (!open[static_cast<std::size_t>(line)]) continue;
+        const auto s = squares(line, column == 1);
+        if (s.empty()) return false;
+        if (s.size() == 1) {
+          place(s[0].first, s[0].second);
+          changed = true;
+        } else if (s.size() == 2) {  // strike every square both attack
+          for (int r = 0; r < n; ++r) {
+            for (int c = 0; c < n; ++c) {
+              const auto hits = [&](std::pair<int, int> q) {
+                return (r == q.first || c == q.second || r - c == q.first - q.second ||
+                        r + c == q.first + q.second) &&
+                       !(r == q.first && c == q.second);
+              };
+              if (at(r, c) && row_open[static_cast<std::size_t>(r)] && hits(s[0]) && hits(s[1])) {
+                at(r, c) = false;
+                changed = true;
+              }
+            }
+          }
+        }
+      }
+    }
+    return true;
+  }
+  bool propagate() {
+    for (bool changed = true; changed;) {
+      changed = false;
+      if (!sweep(changed)) return false;
+    }
+    return true;
+  }
+};
+
+}  // namespace
+
+// propagate() visits only the lines place() and strike() marked, in its own order; it must end
+// where sweeping every line to a fixpoint ends: the same verdict and, when the board lives, the
+// same free squares and open lines.
+TEST(existence_search, propagation_reaches_the_fixpoint_of_full_sweeps) {
+  std::mt19937 rng(20261201);
+  int died = 0, lived = 0, forced = 0;
+  for (int trial = 0; trial < 1500; ++trial) {
+    const int n = 4 + trial % 11;  // 4..14
+    Residual b = Residual::empty(n);
+    Naive ref{n,
+              std::vector<std::vector<bool>>(static_cast<std::size_t>(n),
+                                             std::vector<bool>(static_cast<std::size_t>(n), true)),
+              std::vector<bool>(static_cast<std::size_t>(n), true),
+              std::vector<bool>(static_cast<std::size_t>(n), true)};
+    // Strike a random share of the squares, then place a few queens on squares still free.
+    std::uniform_int_distribution<int> square(0, n * n - 1);
+    bool alive = true, changed = false;
+    for (int k = trial % (2 * n); k-- > 0 && alive;) {
+      const int s = square(rng), r = s / n, c = s % n;
+      alive = b.strike(r, c, changed);
+      ref.at(r, c) = false;
+    }
+    for (int k = trial % 3; k-- > 0 && alive;) {
+      const int s = square(rng), r = s / n, c = s % n;
+      if ((b.open_rows >> r & 1) == 0 || (b.row_free[static_cast<std::size_t>(r)] >> c & 1) == 0)
+        continue;
+      alive = b.place(r, c);
+      ref.place(r, c);
+    }
+    if (!alive) continue;  // a line emptied before propagation: nothing to compare
+    const int open_before = std::popcount(b.open_rows);
+    const bool lives = b.propagate();
+    ASSERT_EQ(lives, ref.propagate()) << "n " << n << " trial " << trial;
+    if (!lives) {
+      ++died;
+      continue;
+    }
+    ++lived;
+    forced += open_before - std::popcount(b.open_rows);
+    for (int r = 0; r < n; ++r) {
+      ASSERT_EQ((b.open_rows >> r & 1) != 0, ref.row_open[static_cast<std::size_t>(r)]);
+      ASSERT_EQ((b.open_cols >> r & 1) != 0, ref.col_open[static_cast<std::size_t>(r)]);
+      if (!ref.row_open[static_cast<std::size_t>(r)]) continue;
+      for (int c = 0; c < n; ++c) {
+        ASSERT_EQ((b.row_free[static_cast<std::size_t>(r)] >> c & 1) != 0, bool(ref.at(r, c)))
+            << "n " << n << " trial " << trial << " square " << r << "," << c;
+        if (ref.col_open[static_cast<std::size_t>(c)]) {
+          ASSERT_EQ((b.col_free[static_cast<std::size_t>(c)] >> r & 1) != 0, bool(ref.at(r, c)));
+        }
+      }
+    }
+  }
+  EXPECT_GT(died, 50);  // both verdicts, and queens forced, occur often enough to mean something
+  EXPECT_GT(lived, 200);
+  EXPECT_GT(forced, 100);
+}
