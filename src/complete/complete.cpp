@@ -2,7 +2,8 @@
 // The completion search: bitsets of rows, columns and both diagonals (one diagonal family kept
 // twice, mirrored, so that the squares a row or a column has left are shifts and masks of whole
 // words), blocked squares listed per row and per column, and branching on the free row or column
-// with the fewest squares left.
+// with the fewest squares left. Looking for one completion of a board of at most 64 rows, the
+// runs are the existence search's instead (residual_completion.hpp).
 #include "nqueens/complete.hpp"
 
 #include <algorithm>
@@ -13,6 +14,8 @@
 #include <vector>
 
 #include "complete/local_completion.hpp"
+#include "complete/residual_completion.hpp"
+#include "solve/existence_search.hpp"
 #include "split_mix.hpp"
 
 namespace nq {
@@ -96,9 +99,20 @@ class Search {
     const std::uint64_t first = options_.restart_budget;
     const std::uint64_t node_work = std::max<std::uint64_t>(
         1, 2 * std::uint64_t{n_} * (words_ + 1) / (kMoveWords * kLocalShare));
+    std::optional<detail::Residual> board;
+    const bool residual = restarts && detail::fits_residual(instance_);
+    if (residual && !(board = detail::completion_residual(instance_))) {
+      result_.complete = true;  // a line is left without a free square
+      return result_;
+    }
     for (std::uint64_t budget = first ? first : 16 * std::uint64_t{n_} + 1024;; budget *= 2) {
       if (restarts && options_.local_search && local_turn(budget, node_work)) break;
       if (stopped_) break;
+      if (residual) {
+        if (!residual_run(*board, budget)) break;
+        ++result_.restarts;
+        continue;
+      }
       budget_ = restarts ? budget : 0;
       spent_ = 0;
       out_of_budget_ = false;
@@ -125,6 +139,29 @@ class Search {
     result_.solution = Placement(std::vector<Column>(cols->begin(), cols->end()));
     result_.count = 1;
     return true;
+  }
+
+  // One run of the existence search on the residual board, children in a random order, up to
+  // `budget` nodes: false when it settled the instance (or was stopped), true when the budget ran
+  // out first.
+  bool residual_run(const detail::Residual& board, std::uint64_t budget) {
+    const std::atomic<bool> never{false};
+    detail::ExistenceSearch search(options_.stop, never, budget, &rng_, false,
+                                   detail::DiagonalFamilies::none);
+    const detail::ExistenceSearch::Outcome outcome = search.run(board);
+    result_.nodes += search.nodes();
+    switch (outcome) {
+      case detail::ExistenceSearch::Outcome::completed:
+        result_.solution =
+            Placement(std::vector<Column>(search.completion().begin(), search.completion().end()));
+        result_.count = 1;
+        return false;
+      case detail::ExistenceSearch::Outcome::refuted: return false;
+      default:
+        if (!options_.stop.stop_requested()) return true;
+        stopped_ = true;
+        return false;
+    }
   }
 
   void place(std::uint32_t r, std::uint32_t c) {
@@ -380,9 +417,13 @@ std::uint64_t complete_bytes(const CompletionInstance& instance) {
   // listed by row and by column, the column of each row, and a frame per depth with the squares
   // of its line (a few on average; n for the first lines of an empty board).
   // Then the local search's own (looking for one completion).
+  // Up to 64 rows, the existence search's levels too: the children of each node on its path, a
+  // residual board each.
+  const std::uint64_t residual =
+      detail::fits_residual(instance) ? (n + 1) * n * sizeof(detail::Residual) : 0;
   return 8 * (4 * words + 3 * diagonal_words) + 48 * n +
          8 * (instance.blocked.size() + instance.excluded.size()) + 4 * n + 64 * n + 4096 +
-         detail::LocalCompletion::bytes(instance);
+         residual + detail::LocalCompletion::bytes(instance);
 }
 
 CompleteResult complete(const CompletionInstance& instance, const CompleteOptions& options) {

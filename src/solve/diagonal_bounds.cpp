@@ -153,7 +153,7 @@ bool diagonal_sums_allow(const Residual& board, DiagonalFamilies families) {
   for (std::uint64_t m = board.open_cols; m != 0; m &= m - 1) {
     if (board.col_free[std::countr_zero(m)] == 0) return false;
   }
-  if (k < 3) return true;
+  if (k < 3 || families == DiagonalFamilies::none) return true;
   if (families != DiagonalFamilies::sum && !family_allows(board, false, k)) return false;
   return families == DiagonalFamilies::difference || family_allows(board, true, k);
 }

@@ -56,16 +56,18 @@ std::vector<Cell> SuspendedPath::path() const {
 }
 
 ExistenceSearch::ExistenceSearch(std::stop_token stop, const std::atomic<bool>& cancel,
-                                 std::uint64_t budget, SplitMix64* rng, bool suspend)
+                                 std::uint64_t budget, SplitMix64* rng, bool suspend,
+                                 DiagonalFamilies families)
     : stop_(std::move(stop)),
       cancel_(cancel),
       budget_(budget),
       rng_(rng),
       suspend_(suspend && rng == nullptr),
+      families_(families),
       levels_(kResidualMaxN + 1) {}
 
 bool ExistenceSearch::viable(Residual& board) {
-  return board.propagate() && diagonal_sums_allow(board);
+  return board.propagate() && diagonal_sums_allow(board, families_);
 }
 
 bool ExistenceSearch::search(const Residual& board, std::size_t depth) {

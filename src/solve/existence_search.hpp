@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "nqueens/first_proof.hpp"
+#include "solve/diagonal_bounds.hpp"
 #include "solve/residual.hpp"
 #include "split_mix.hpp"
 
@@ -47,9 +48,10 @@ class ExistenceSearch {
   // The search stops (Outcome::stopped) when `stop` is requested or `cancel` is set. After
   // `budget` nodes it stops too, or, when `suspend`, it reports Outcome::suspended and where it
   // stood (suspended()), so that the rest can be searched as separate pieces. A non-null `rng`
-  // selects the random mode.
+  // selects the random mode. `families`: the diagonal sum bounds the search refutes with.
   ExistenceSearch(std::stop_token stop, const std::atomic<bool>& cancel, std::uint64_t budget,
-                  SplitMix64* rng, bool suspend = false);
+                  SplitMix64* rng, bool suspend = false,
+                  DiagonalFamilies families = DiagonalFamilies::difference);
 
   // `board` is one where place() has just succeeded.
   Outcome run(Residual board);
@@ -68,6 +70,7 @@ class ExistenceSearch {
   std::uint64_t nodes_ = 0;
   bool stopped_ = false;
   bool suspend_ = false;
+  DiagonalFamilies families_;
   bool budget_spent_ = false;
   std::vector<int> completion_;
   SuspendedPath suspended_;

@@ -14,6 +14,7 @@
 
 #include "brute_force.hpp"
 #include "complete/local_completion.hpp"
+#include "complete/residual_completion.hpp"
 #include "known_values.hpp"
 #include "nqueens/construct.hpp"
 #include "nqueens/format.hpp"
@@ -499,4 +500,78 @@ TEST(complete, excluded_diagonals_in_the_text_form) {
   }
   EXPECT_TRUE(nq::instance_error({.n = 4, .excluded = {{true, 7}}}));
   EXPECT_TRUE(nq::instance_error({.n = 4, .excluded = {{false, -4}}}));
+}
+
+// The residual board complete() starts the existence search from (n <= 64, one completion
+// sought): it keeps every square of every completion, and none that is blocked, on an excluded
+// diagonal or attacked by a given queen; when it says at once that there is no completion, there
+// is none.
+TEST(complete, the_residual_board_keeps_completions_and_only_them) {
+  int refuted = 0, kept = 0;
+  for (unsigned n = 5; n <= 9; ++n) {
+    const auto all = nq::test::brute_force_solutions(n);
+    for (std::uint64_t seed = 0; seed < 30; ++seed) {
+      nq::CompletionInstance in =
+          seed % 3 == 0 ? nq::random_instance(n, 1 + seed % 3, seed % (2 * n), seed)
+          : seed % 3 == 1
+              ? nq::random_blocked_instance(n, (seed * n) % (n * (n - 1)), 1, seed)
+              : nq::random_diagonals_instance(n, static_cast<std::uint32_t>(seed / 3 + 1), 1, seed);
+      const auto expected = brute_completions(in, all);
+      const std::optional<nq::detail::Residual> b = nq::detail::completion_residual(in);
+      if (!b) {
+        EXPECT_TRUE(expected.empty()) << nq::write_instance(in);
+        ++refuted;
+        continue;
+      }
+      ++kept;
+      for (const auto& s : expected) {
+        for (unsigned r = 0; r < n; ++r) EXPECT_TRUE(b->row_free[r] >> s[r] & 1) << r;
+      }
+      for (unsigned r = 0; r < n; ++r) {
+        if ((b->open_rows >> r & 1) == 0) continue;
+        for (unsigned c = 0; c < n; ++c) {
+          if ((b->row_free[r] >> c & 1) == 0) continue;
+          const bool blocked =
+              std::find(in.blocked.begin(), in.blocked.end(), nq::Square{r, c}) != in.blocked.end();
+          const bool attacked = std::any_of(in.queens.begin(), in.queens.end(), [&](auto q) {
+            return q.row == r || q.col == c || q.row + c == r + q.col || q.row + q.col == r + c;
+          });
+          EXPECT_FALSE(blocked || attacked || on_excluded(in, r, c))
+              << "square " << r << "," << c << " of\n"
+              << nq::write_instance(in);
+        }
+      }
+    }
+  }
+  EXPECT_GT(refuted, 5);
+  EXPECT_GT(kept, 50);
+}
+
+// Up to 64 rows, one completion comes from the existence search on the residual board; with a
+// callback, the general search answers. They must agree on whether a completion exists, on boards
+// of several sizes up to the residual's last column, in all three families, without the local
+// search's turns (which would otherwise find most completions first).
+TEST(complete, the_residual_route_agrees_with_the_general_search) {
+  int with = 0, without = 0;
+  for (std::uint32_t n : {10u, 13u, 16u, 20u, 64u}) {
+    for (std::uint64_t seed = 0; seed < (n == 64 ? 6u : n == 20 ? 12u : 24u); ++seed) {
+      const std::uint64_t squares = std::uint64_t{n} * n;
+      const nq::CompletionInstance in =
+          seed % 3 == 0 ? nq::random_instance(n, n / 4, squares / 3 + seed, seed)
+          : seed % 3 == 1
+              ? nq::random_blocked_instance(n, squares - (n == 64 ? 16 : 5 + seed % 4) * n, 1, seed)
+          : n == 64 ? nq::random_instance(n, 20, squares / 2, seed)
+                    : nq::random_diagonals_instance(n, n * (6 + seed % 6) / 10, 1, seed);
+      ASSERT_TRUE(nq::detail::fits_residual(in));
+      const nq::CompleteResult one = nq::complete(in, {.local_search = false});
+      ASSERT_TRUE(one.complete) << nq::write_instance(in);
+      const nq::CompleteResult general =
+          nq::complete(in, {.on_solution = [](const nq::Placement&) { return false; }});
+      EXPECT_EQ(one.solution.has_value(), general.solution.has_value()) << nq::write_instance(in);
+      if (one.solution) EXPECT_TRUE(extends(*one.solution, in)) << nq::write_instance(in);
+      (one.solution ? with : without)++;
+    }
+  }
+  EXPECT_GT(with, 20);
+  EXPECT_GT(without, 20);
 }
