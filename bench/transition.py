@@ -13,6 +13,8 @@ colours; prints a table of the points nearest the transition (completable fracti
 The parameters: blocked, the open squares per row x = n - B/n (B = n^2 - x n blocked squares);
 diagonals, the excluded diagonals per row d/n. Usage (bench/transition.sh builds first):
   bench/transition.py [--sizes 20,30,40,50] [--count 10] [--timeout 10] [--out DIR]
+                      [--families blocked,diagonals] [--values 6.5,7,7.5]
+--values replaces the families' sweeps by those parameter values (for runs at the transition).
 """
 import argparse
 import csv
@@ -72,7 +74,9 @@ def decide(scratch, n, family, options, seed, timeout):
 def sweep(args, writer):
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
-        for family, (_, values, options_for) in FAMILIES.items():
+        for family in args.families:
+            _, values, options_for = FAMILIES[family]
+            values = args.values or values
             for n in args.sizes:
                 for value in values:
                     for seed in range(1, args.count + 1):
@@ -196,6 +200,11 @@ def main():
     parser.add_argument("--count", type=int, default=10)
     parser.add_argument("--timeout", type=float, default=10)
     parser.add_argument("--out", default=os.path.join(ROOT, "build", "transition"))
+    parser.add_argument("--families", default=",".join(FAMILIES),
+                        type=lambda s: [f for f in s.split(",") if f in FAMILIES or
+                                        parser.error(f"unknown family {f!r}")])
+    parser.add_argument("--values", type=lambda s: [float(x) for x in s.split(",")],
+                        help="parameter values instead of each family's sweep")
     parser.add_argument("--plot-only", action="store_true",
                         help="redraw the plot and the table from OUT/transition.csv")
     args = parser.parse_args()
@@ -215,7 +224,7 @@ def main():
     print("| family | n | parameter | instances | completable | ours median s | CaDiCaL median s "
           "| ratio | timeouts ours / CaDiCaL | worst: ours - 2 CaDiCaL - 20 ms |")
     print("|---|---|---|---|---|---|---|---|---|---|")
-    for family in FAMILIES:
+    for family in sorted({f for (f, _, _) in stats}):
         for n in sorted({n for (f, n, _) in stats if f == family}):
             near = min(((v, s) for (f, m, v), s in stats.items() if f == family and m == n),
                        key=lambda vs: abs(vs[1]["completable"] - 0.5)
