@@ -413,16 +413,34 @@ def _events(chunks: Any) -> Iterator[TraceEvent]:
 Squares = Iterable[Tuple[int, int]]
 
 
-def complete(n: int, queens: Squares = (), blocked: Squares = ()) -> Optional[Board]:
-    """A solution that keeps the given ``queens`` (0-based (row, column) pairs) and avoids the
-    ``blocked`` squares, or None if there is none (n-Queens Completion, NP-complete)."""
-    solution, _, _, _ = _core.complete(n, list(queens), list(blocked), 1)
+def complete(
+    n: int,
+    queens: Squares = (),
+    blocked: Squares = (),
+    excluded_sums: Iterable[int] = (),
+    excluded_differences: Iterable[int] = (),
+) -> Optional[Board]:
+    """A solution that keeps the given ``queens`` (0-based (row, column) pairs), avoids the
+    ``blocked`` squares and the excluded diagonals (each given by its row + column or its
+    row - column, 0-based), or None if there is none (n-Queens Completion, NP-complete)."""
+    solution, _, _, _ = _core.complete(
+        n, list(queens), list(blocked), 1, list(excluded_sums), list(excluded_differences)
+    )
     return None if solution is None else _board_of(solution)
 
 
-def count_completions(n: int, queens: Squares = (), blocked: Squares = ()) -> int:
-    """How many solutions keep the given queens and avoid the blocked squares."""
-    _, found, _, _ = _core.complete(n, list(queens), list(blocked), None)
+def count_completions(
+    n: int,
+    queens: Squares = (),
+    blocked: Squares = (),
+    excluded_sums: Iterable[int] = (),
+    excluded_differences: Iterable[int] = (),
+) -> int:
+    """How many solutions keep the given queens and avoid the blocked squares and the excluded
+    diagonals."""
+    _, found, _, _ = _core.complete(
+        n, list(queens), list(blocked), None, list(excluded_sums), list(excluded_differences)
+    )
     return int(found)
 
 

@@ -57,6 +57,8 @@ def complete(
     queens: Optional[Sequence[Tuple[int, int]]] = ...,
     blocked: Optional[Sequence[Tuple[int, int]]] = ...,
     limit: Optional[int] = ...,
+    excluded_sums: Optional[Sequence[int]] = ...,
+    excluded_differences: Optional[Sequence[int]] = ...,
 ) -> Tuple[Optional[_U32], int, int, bool]: ...
 def classic(n: int, method: str, mode: str = ...) -> Dict[str, Any]: ...
 def compare(
