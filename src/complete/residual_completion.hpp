@@ -2,10 +2,11 @@
 // Looking for one completion of a board of at most 64 rows, complete() hands the exhaustive part
 // to the existence search behind solve --method first (solve/existence_search.hpp): the board as
 // a residual of 64-bit masks, where a blocked square and every square of an excluded diagonal is
-// simply not free, propagation (a line with one free square takes its queen, a line with two
-// strikes what both attack) and the diagonal sum bounds at every node. At the phase transitions
-// of the Blocked n-Queens and Excluded Diagonals families these refute most subtrees that the
-// general search (complete.cpp) has to walk; measured in docs/transition.md.
+// simply not free, and propagation at every node (a line with one free square takes its queen,
+// a line with two strikes what both attack); the diagonal sum bounds are left off
+// (DiagonalFamilies::none). At the phase transitions of the Blocked n-Queens and Excluded
+// Diagonals families this refutes most subtrees that the general search (complete.cpp) has to
+// walk; measured in docs/algorithms.md (Completion).
 #pragma once
 
 #include <optional>
