@@ -15,6 +15,7 @@
 
 #include "complete/local_completion.hpp"
 #include "complete/residual_completion.hpp"
+#include "solve/diagonal_moments.hpp"
 #include "solve/existence_search.hpp"
 #include "split_mix.hpp"
 
@@ -103,12 +104,18 @@ class Search {
     const bool restarts = options_.limit == 1 && !options_.on_solution;
     shuffle_ = restarts;
     const std::uint64_t first = options_.restart_budget;
+    // Up to 64 rows, whatever is asked, the board the given queens leave is checked first: a line
+    // left without a free square, or diagonals that cannot have the sums and second moment of a
+    // completion's (diagonal_moments.hpp), and there is none.
     std::optional<detail::Residual> board;
-    const bool residual = restarts && detail::fits_residual(instance_);
-    if (residual && !(board = detail::completion_residual(instance_))) {
-      result_.complete = true;  // a line is left without a free square
-      return result_;
+    if (detail::fits_residual(instance_)) {
+      board = detail::completion_residual(instance_);
+      if (!board || !detail::diagonal_moments_allow(*board)) {
+        result_.complete = true;
+        return result_;
+      }
     }
+    const bool residual = restarts && board;
     // Moves a turn gets for each node its run may take, in sixteenths.
     const std::uint64_t node_work =
         residual ? 8
@@ -428,8 +435,11 @@ std::uint64_t complete_bytes(const CompletionInstance& instance) {
   // Then the local search's own (looking for one completion).
   // Up to 64 rows, the existence search's levels too: the children of each node on its path, a
   // residual board each.
-  const std::uint64_t residual =
-      detail::fits_residual(instance) ? (n + 1) * n * sizeof(detail::Residual) : 0;
+  // And once, the diagonal moments' knapsack tables.
+  const std::uint64_t residual = detail::fits_residual(instance)
+                                     ? (n + 1) * n * sizeof(detail::Residual) +
+                                           detail::diagonal_moments_bytes(static_cast<int>(n))
+                                     : 0;
   return 8 * (4 * words + 3 * diagonal_words) + 48 * n +
          8 * (instance.blocked.size() + instance.excluded.size()) + 4 * n + 64 * n + 4096 +
          residual + detail::LocalCompletion::bytes(instance);

@@ -19,6 +19,7 @@
 #include "nqueens/construct.hpp"
 #include "nqueens/format.hpp"
 #include "nqueens/verify.hpp"
+#include "solve/diagonal_moments.hpp"
 
 namespace {
 
@@ -574,4 +575,58 @@ TEST(complete, the_residual_route_agrees_with_the_general_search) {
   }
   EXPECT_GT(with, 20);
   EXPECT_GT(without, 20);
+}
+
+namespace {
+
+// Independent reference for Excluded Diagonals instances: plain row-by-row backtracking that
+// checks every square against the excluded diagonals, counting the completions.
+std::uint64_t plain_count(const nq::CompletionInstance& in, unsigned row, std::vector<char>& col,
+                          std::vector<char>& sum, std::vector<char>& difference) {
+  const unsigned n = in.n;
+  if (row == n) return 1;
+  std::uint64_t total = 0;
+  for (unsigned c = 0; c < n; ++c) {
+    char& s = sum[row + c];
+    char& d = difference[row + n - 1 - c];
+    if (col[c] || s || d || on_excluded(in, row, c)) continue;
+    col[c] = s = d = 1;
+    total += plain_count(in, row + 1, col, sum, difference);
+    col[c] = s = d = 0;
+  }
+  return total;
+}
+
+}  // namespace
+
+// Around and past the Excluded Diagonals transition (0.8n to 1.3n diagonals) most instances are
+// refuted by the diagonal moments (solve/diagonal_moments.hpp) before any search. The answers must
+// still be those of a plain backtracker, for one completion and for the count, and the moments must
+// refute a good share of them (so that this test is about them).
+TEST(complete, excluded_diagonals_past_the_transition_agree_with_plain_backtracking) {
+  int with = 0, without = 0, by_moments = 0;
+  for (std::uint32_t n = 12; n <= 16; ++n) {
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+      nq::CompletionInstance in;
+      try {
+        in = nq::random_diagonals_instance(n, n * static_cast<std::uint32_t>(8 + seed % 6) / 10, 1,
+                                           seed);
+      } catch (const std::invalid_argument&) {
+        continue;  // this seed cannot exclude that many
+      }
+      std::vector<char> col(n), sum(2 * n), difference(2 * n);
+      const std::uint64_t expected = plain_count(in, 0, col, sum, difference);
+      const nq::CompleteResult one = nq::complete(in, {.local_search = false});
+      ASSERT_TRUE(one.complete);
+      EXPECT_EQ(one.solution.has_value(), expected > 0) << nq::write_instance(in);
+      if (one.solution) EXPECT_TRUE(extends(*one.solution, in)) << nq::write_instance(in);
+      EXPECT_EQ(nq::complete(in, {.limit = 0}).count, expected) << nq::write_instance(in);
+      const std::optional<nq::detail::Residual> board = nq::detail::completion_residual(in);
+      by_moments += board && !nq::detail::diagonal_moments_allow(*board);
+      (expected ? with : without)++;
+    }
+  }
+  EXPECT_GT(with, 5);
+  EXPECT_GT(without, 20);
+  EXPECT_GT(by_moments, 30) << "of " << without << " without a completion";
 }

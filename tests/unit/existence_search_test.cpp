@@ -14,6 +14,7 @@
 
 #include "brute_force.hpp"
 #include "solve/diagonal_bounds.hpp"
+#include "solve/diagonal_moments.hpp"
 #include "solve/plain_refuter.hpp"
 #include "solve/residual.hpp"
 
@@ -366,4 +367,53 @@ TEST(existence_search, propagation_reaches_the_fixpoint_of_full_sweeps) {
   EXPECT_GT(died, 50);  // both verdicts, and queens forced, occur often enough to mean something
   EXPECT_GT(lived, 200);
   EXPECT_GT(forced, 100);
+}
+
+// The diagonal moments test (diagonal_moments.hpp) on boards with whole diagonals struck and a
+// few queens placed: it never refutes a board that brute force completes, and it refutes many
+// that propagation leaves standing (the boards it is for).
+TEST(existence_search, diagonal_moments_refute_only_dead_boards) {
+  std::mt19937 rng(20261201);
+  int alive = 0, dead_after_propagation = 0, refuted = 0;
+  for (int trial = 0; trial < 4000; ++trial) {
+    const int n = 5 + trial % 7;  // 5..11
+    // Strike up to n whole diagonals, each of either family, then place up to 2 queens.
+    std::vector<char> sum_out(static_cast<std::size_t>(2 * n)), diff_out(sum_out.size());
+    const int excluded = static_cast<int>(rng() % static_cast<unsigned>(n + 1));
+    for (int i = 0; i < excluded; ++i) {
+      auto& family = rng() % 2 ? sum_out : diff_out;
+      family[rng() % static_cast<unsigned>(2 * n - 1)] = 1;
+    }
+    Residual b = Residual::empty(n);
+    bool ok = true, changed = false;
+    for (int r = 0; r < n && ok; ++r) {
+      for (int c = 0; c < n && ok; ++c) {
+        if (sum_out[static_cast<std::size_t>(r + c)] ||
+            diff_out[static_cast<std::size_t>(r - c + n - 1)])
+          ok = b.strike(r, c, changed);
+      }
+    }
+    Queens queens = random_queens(n, static_cast<int>(rng() % 3), rng);
+    std::vector<std::vector<unsigned>> completions;
+    for (const auto& s : completions_of(static_cast<unsigned>(n), queens)) {
+      bool avoids = true;
+      for (int r = 0; r < n; ++r) {
+        const int c = static_cast<int>(s[static_cast<std::size_t>(r)]);
+        avoids &= !sum_out[static_cast<std::size_t>(r + c)] &&
+                  !diff_out[static_cast<std::size_t>(r - c + n - 1)];
+      }
+      if (avoids) completions.push_back(s);
+    }
+    ok = ok && place_all(b, queens) && b.propagate();
+    if (!completions.empty()) {
+      ++alive;
+      ASSERT_TRUE(ok) << "n " << n << " trial " << trial;
+      EXPECT_TRUE(nq::detail::diagonal_moments_allow(b)) << "n " << n << " trial " << trial;
+    } else if (ok) {
+      ++dead_after_propagation;
+      refuted += !nq::detail::diagonal_moments_allow(b);
+    }
+  }
+  EXPECT_GT(alive, 1000);
+  EXPECT_GT(refuted, 400) << "of " << dead_after_propagation << " dead boards propagation left";
 }
