@@ -13,7 +13,10 @@
 // where a single step of the exhaustive search costs O(n^2 / 64)); see complete.cpp. Up to 64
 // rows those runs propagate as solve --method first does (a line with one square left takes its
 // queen, a line with two strikes what both attack) before each branching, which refutes far more
-// of the hard instances' subtrees (src/complete/residual_completion.hpp).
+// of the hard instances' subtrees (src/complete/residual_completion.hpp). Up to 64 rows, whatever
+// is asked, a counting test comes first: the diagonals still free must be able to carry the sums
+// and the second moment every completion's diagonals have (src/solve/diagonal_moments.hpp), which
+// refutes most Excluded Diagonals instances past their transition before any search.
 //
 // Example:
 //   nq::CompletionInstance in{.n = 8, .queens = {{0, 0}}};  // a queen on a1
@@ -87,7 +90,8 @@ struct CompleteResult {
 };
 
 // The memory complete() takes for `instance` (bytes, about 130 a row plus 8 a blocked square, and
-// up to 4.5 MB for the existence search on boards of at most 64 rows),
+// up to 4.5 MB for the existence search and 8.4 MB for the diagonal moments on boards of at most
+// 64 rows),
 // for callers that check before they start. The search keeps its path on an explicit stack, so
 // its depth (up to n) costs heap, not call stack.
 std::uint64_t complete_bytes(const CompletionInstance& instance);
