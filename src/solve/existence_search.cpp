@@ -5,6 +5,7 @@
 #include <bit>
 
 #include "solve/diagonal_bounds.hpp"
+#include "solve/diagonal_moments.hpp"
 #include "solve/popcount_clones.hpp"
 
 namespace nq::detail {
@@ -57,13 +58,14 @@ std::vector<Cell> SuspendedPath::path() const {
 
 ExistenceSearch::ExistenceSearch(std::stop_token stop, const std::atomic<bool>& cancel,
                                  std::uint64_t budget, SplitMix64* rng, bool suspend,
-                                 DiagonalFamilies families)
+                                 DiagonalFamilies families, bool moments)
     : stop_(std::move(stop)),
       cancel_(cancel),
       budget_(budget),
       rng_(rng),
       suspend_(suspend && rng == nullptr),
       families_(families),
+      moments_(moments),
       levels_(kResidualMaxN + 1) {}
 
 bool ExistenceSearch::viable(Residual& board) {
@@ -132,7 +134,7 @@ bool ExistenceSearch::search(const Residual& board, std::size_t depth) {
 
 ExistenceSearch::Outcome ExistenceSearch::run(Residual board) {
   suspended_.nodes.clear();
-  if (!viable(board)) return Outcome::refuted;
+  if (!viable(board) || (moments_ && !diagonal_moments_allow(board))) return Outcome::refuted;
   if (search(board, 0)) return Outcome::completed;
   if (!stopped_) return Outcome::refuted;
   return budget_spent_ && suspend_ ? Outcome::suspended : Outcome::stopped;

@@ -49,9 +49,11 @@ class ExistenceSearch {
   // `budget` nodes it stops too, or, when `suspend`, it reports Outcome::suspended and where it
   // stood (suspended()), so that the rest can be searched as separate pieces. A non-null `rng`
   // selects the random mode. `families`: the diagonal sum bounds the search refutes with.
+  // `moments`: run's board must also pass the diagonal moments test (diagonal_moments.hpp),
+  // once, before the search: every probe and piece of solve --method first starts so.
   ExistenceSearch(std::stop_token stop, const std::atomic<bool>& cancel, std::uint64_t budget,
                   SplitMix64* rng, bool suspend = false,
-                  DiagonalFamilies families = DiagonalFamilies::difference);
+                  DiagonalFamilies families = DiagonalFamilies::difference, bool moments = false);
 
   // `board` is one where place() has just succeeded.
   Outcome run(Residual board);
@@ -71,6 +73,7 @@ class ExistenceSearch {
   bool stopped_ = false;
   bool suspend_ = false;
   DiagonalFamilies families_;
+  bool moments_ = false;
   bool budget_spent_ = false;
   std::vector<int> completion_;
   SuspendedPath suspended_;

@@ -5,7 +5,9 @@
 // for a threshold t on v = c - r, the queens still to place on the side v >= t number at most the
 // largest u for which the u largest columns minus the u smallest rows that reach the side are at
 // least the u smallest free values of v there, summed; likewise below; the two sides must hold them
-// all. It shares no code with the search that wrote the proof.
+// all. At the piece's root only, the second-moment test on the free diagonals
+// (solve/diagonal_moments.hpp), written again the same way. It shares no code with the search
+// that wrote the proof.
 #pragma once
 
 #include <cstdint>
@@ -32,6 +34,8 @@ class PlainRefuter {
   __extension__ using Wide = unsigned __int128;
   std::uint64_t free_in(int r, std::uint64_t cols, Wide diag, Wide anti) const;
   bool sums_allow(const std::vector<std::uint64_t>& free, std::uint64_t open_rows) const;
+  bool moments_allow(const std::vector<std::uint64_t>& free, std::uint64_t open_rows,
+                     std::uint64_t open_cols) const;
   bool place(std::uint64_t rows, std::uint64_t cols, Wide diag, Wide anti);
 
   int n_;

@@ -109,7 +109,8 @@ class RowJob {
         ++c->running;
         const std::uint64_t budget = budget_;
         lock.unlock();
-        ExistenceSearch search(options_.stop, c->cancel, budget, nullptr, true);
+        ExistenceSearch search(options_.stop, c->cancel, budget, nullptr, true,
+                               DiagonalFamilies::difference, true);
         const auto outcome = run(search, *c, piece.more);
         lock.lock();
         --c->running;
@@ -120,7 +121,8 @@ class RowJob {
       } else if ((c = leftmost_open()) != nullptr) {  // every piece is being searched
         const std::uint64_t budget = next_random_budget();
         lock.unlock();
-        ExistenceSearch search(options_.stop, c->cancel, budget, &rng);
+        ExistenceSearch search(options_.stop, c->cancel, budget, &rng, false,
+                               DiagonalFamilies::difference, true);
         const auto outcome = run(search, *c, {});
         lock.lock();
         nodes_ += search.nodes();
