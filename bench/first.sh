@@ -3,12 +3,12 @@
 # The lexicographically first solution for n = FROM..TO, one run each on all cores with a time
 # limit: the wall time, the answer, the row that took longest, and (with AUDIT=1) the proof
 # checked by audit-first with K sampled pieces. Usage:
-#   bench/first.sh [FROM] [TO] [LIMIT_SECONDS]   (default 4 61 60)
+#   bench/first.sh [FROM] [TO] [LIMIT_SECONDS]   (default 4 64 60)
 #   AUDIT=1 SAMPLE=20 bench/first.sh 40 50 600
 set -euo pipefail
 cd "$(dirname "$0")/.."
 from=${1:-4}
-to=${2:-61}
+to=${2:-64}
 limit=${3:-60}
 bin=build/release/nqueens
 [ -x "$bin" ] || { cmake --preset release >/dev/null && cmake --build --preset release >/dev/null; }
