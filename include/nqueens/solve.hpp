@@ -63,7 +63,7 @@ struct FirstRowReport {
   int row = 0;
   int column = -1;            // chosen; -1: none (n = 2, 3)
   int probed = 0;             // columns left of the known completion's that were searched
-  int refuted_at_once = 0;    // of those, refuted by propagation or the bound at the root
+  int refuted_at_once = 0;    // of those, by propagation, the bound or the moments at the root
   int refuted_by_search = 0;  // of those, refuted by a search
   std::uint64_t pieces = 0;   // pieces searched
   std::uint64_t nodes = 0;
