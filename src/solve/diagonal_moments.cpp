@@ -106,9 +106,8 @@ bool diagonal_moments_allow(const Residual& board) {
     squares += 2 * std::int64_t{c} * c;
   }
   // Over the queens to place: the sum of r + c is rows + cols, of r - c is rows - cols, and
-  // of (r + c)^2 + (r - c)^2 is `squares`. In terms of u = (r - c) + (n - 1):
-  // sum u = rows - cols + k (n - 1), sum u^2 = sum (r - c)^2 + 2 (n - 1)(rows - cols) + k (n -
-  // 1)^2.
+  // of (r + c)^2 + (r - c)^2 is `squares`. With u = (r - c) + s, s = n - 1, the sum of u is
+  // rows - cols + k s and the sum of u^2 is that of (r - c)^2 plus 2 s (rows - cols) + k s^2.
   const std::int64_t shift = n - 1, difference = rows - cols;
   const std::int64_t sum_target = rows + cols, u_target = difference + k * shift;
   const std::int64_t square_target = squares + 2 * shift * difference + k * shift * shift;

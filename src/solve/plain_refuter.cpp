@@ -149,9 +149,9 @@ bool PlainRefuter::sums_allow(const std::vector<std::uint64_t>& free,
 // The second-moment test of docs/algorithms.md (Completion), written again from its statement:
 // the queens still to place use distinct free values of a = r + c and of b = c - r + n - 1 (both
 // 0..2n-2), sum(a) = sum(r) + sum(c), sum(b) = sum(c) - sum(r) + k (n - 1), and
-// sum(a^2) + sum((b - (n - 1))^2) = 2 sum(r^2) + 2 sum(c^2); a and b have the same parity on each
-// square up to the parity of n - 1, so the odd a used are as many as the b of a's parity flipped.
-// For each number j of odd a, the ranges of sum(a^2) and sum(b^2) must admit the target.
+// sum(a^2) + sum((b - (n - 1))^2) = 2 sum(r^2) + 2 sum(c^2); on each square r + c and
+// c - r = b - (n - 1) have the same parity, so as many a are odd as b - (n - 1) are. For some
+// number j of odd a, the ranges of sum(a^2) and sum(b^2) must together admit the target.
 bool PlainRefuter::moments_allow(const std::vector<std::uint64_t>& free, std::uint64_t open_rows,
                                  std::uint64_t open_cols) const {
   const int k = std::popcount(open_rows), m = n_ - 1;
