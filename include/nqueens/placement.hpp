@@ -27,7 +27,15 @@ class Placement {
   bool is_permutation() const;  // every column used exactly once (O(n))
 
   friend bool operator==(const Placement&, const Placement&) = default;
-  friend auto operator<=>(const Placement&, const Placement&) = default;  // lexicographic
+  // Lexicographic, written out rather than defaulted: the WebAssembly build's libc++ (14) has
+  // no operator<=> for std::vector to default to.
+  friend std::strong_ordering operator<=>(const Placement& a, const Placement& b) noexcept {
+    const std::size_t common = a.size() < b.size() ? a.size() : b.size();
+    for (std::size_t i = 0; i < common; ++i) {
+      if (a.col_[i] != b.col_[i]) return a.col_[i] <=> b.col_[i];
+    }
+    return a.size() <=> b.size();
+  }
 
  private:
   std::vector<Column> col_;
