@@ -7,6 +7,7 @@
 #include <string>
 
 #include "bindings.hpp"
+#include "classic_method.hpp"
 #include "contract.hpp"
 #include "interruptible.hpp"
 
@@ -15,18 +16,6 @@ namespace nqpy {
 namespace {
 
 namespace classic = nq::classic;
-
-classic::Method method_named(const std::string& name) {
-  const auto method = classic::method_from_string(name);
-  if (!method) {
-    std::string known;
-    for (classic::Method m : classic::kAllMethods) {
-      known += (known.empty() ? "" : ", ") + std::string(classic::to_string(m));
-    }
-    throw nqcli::UsageError("unknown method '" + name + "' (" + known + ")");
-  }
-  return *method;
-}
 
 py::dict counters(const classic::Counters& k) {
   py::dict d;
@@ -38,7 +27,7 @@ py::dict counters(const classic::Counters& k) {
 
 py::dict run_classic(py::handle n_given, const std::string& method_name, const std::string& mode) {
   const int n = board_size(n_given, classic::kMaxN, "classic");
-  const classic::Method method = method_named(method_name);
+  const classic::Method method = nqcli::classic_method(method_name);
   classic::Mode chosen = classic::Mode::all;
   if (mode == "first") {
     chosen = classic::Mode::first;
@@ -74,7 +63,7 @@ py::list run_compare(py::handle n_given, py::handle methods, double budget) {
   options.budget_seconds = budget;
   if (!methods.is_none()) {
     for (py::handle name : py::iter(methods))
-      options.methods.push_back(method_named(py::cast<std::string>(name)));
+      options.methods.push_back(nqcli::classic_method(py::cast<std::string>(name)));
   }
   if (!(budget > 0))
     throw nqcli::UsageError("compare: budget must be a positive number of seconds");

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "classic_method.hpp"
 #include "contract.hpp"
 #include "stream.hpp"
 
@@ -14,15 +15,6 @@ namespace nqpy {
 namespace {
 
 constexpr std::size_t kChunk = 1024;
-
-nq::classic::Method traced_method(const std::string& name) {
-  const auto method = nq::classic::method_from_string(name);
-  if (!method || !nq::trace::supports(*method)) {
-    throw nqcli::UsageError("trace: unknown method '" + name +
-                            "' (recursive, iterative, nested or bitmask)");
-  }
-  return *method;
-}
 
 class Events {
  public:
@@ -76,7 +68,7 @@ void bind_trace(py::module_& m) {
       .def(py::init([](py::handle n, const std::string& method, bool first, py::handle max_steps) {
              nq::trace::Options options;
              options.n = board_size(n, nq::classic::kMaxN, "trace");
-             options.method = traced_method(method);
+             options.method = nqcli::traced_method(method);
              options.first = first;
              if (!max_steps.is_none()) {
                options.max_steps =

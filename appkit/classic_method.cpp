@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+#include "classic_method.hpp"
+
+#include <string>
+
+#include "contract.hpp"
+#include "nqueens/trace.hpp"
+
+namespace nqcli {
+
+nq::classic::Method classic_method(std::string_view name) {
+  const auto method = nq::classic::method_from_string(name);
+  if (!method) {
+    std::string known;
+    for (nq::classic::Method m : nq::classic::kAllMethods) {
+      known += (known.empty() ? "" : ", ") + std::string(nq::classic::to_string(m));
+    }
+    throw UsageError("unknown method '" + std::string(name) + "' (" + known + ")");
+  }
+  return *method;
+}
+
+nq::classic::Method traced_method(std::string_view name) {
+  const auto method = nq::classic::method_from_string(name);
+  if (!method || !nq::trace::supports(*method)) {
+    throw UsageError("trace: unknown method '" + std::string(name) +
+                     "' (recursive, iterative, nested or bitmask)");
+  }
+  return *method;
+}
+
+}  // namespace nqcli

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: MIT
+// A classic method by its name, for the modules that take names as values rather than as
+// command-line flags (Python, JavaScript): one message for an unknown name, listing the nine.
+#pragma once
+
+#include <string_view>
+
+#include "nqueens/classic.hpp"
+
+namespace nqcli {
+
+// Throws UsageError "unknown method 'NAME' (blind, nested, ...)" for a name it does not know.
+nq::classic::Method classic_method(std::string_view name);
+
+// A method that nq::trace can follow (recursive, iterative, nested, bitmask); UsageError
+// "trace: unknown method 'NAME' (recursive, iterative, nested or bitmask)" for any other name.
+nq::classic::Method traced_method(std::string_view name);
+
+}  // namespace nqcli
