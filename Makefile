@@ -3,14 +3,17 @@
 # packages are there (scripts/install-deps only installs what is missing).
 #
 #   make run [ARGS="count 12"]   install, build (release) and run nqueens with ARGS
-#   make test                    install, build, run the whole test suite (+ fuzz smoke runs)
+#   make test                    install, build, run the whole test suite (+ fuzz smoke runs and
+#                                the WebAssembly build's tests)
+#   make web                     the WebAssembly build: build/web/package (npm) and
+#                                build/web/playground/index.html
 #   make test-asan               the test suite under AddressSanitizer + UBSan (clang)
 #   make format-check            clang-format finds nothing to change
 
 ARGS ?= count 12
 SOURCES = $(shell git ls-files --cached --others --exclude-standard '*.cpp' '*.hpp' 2>/dev/null)
 
-.PHONY: deps build run test test-release test-fuzz test-asan format format-check clean
+.PHONY: deps build run test test-release test-fuzz test-web web test-asan format format-check clean
 
 deps:
 	@scripts/install-deps
@@ -22,7 +25,7 @@ build: deps
 run: build
 	./build/release/nqueens $(ARGS)
 
-test: test-release test-fuzz
+test: test-release test-fuzz test-web
 
 test-release: build
 	ctest --preset release
@@ -31,6 +34,13 @@ test-fuzz: deps
 	cmake --preset fuzz
 	cmake --build --preset fuzz
 	ctest --preset fuzz
+
+web: deps
+	cmake --preset web
+	cmake --build --preset web
+
+test-web: web
+	ctest --preset web
 
 test-asan: deps
 	cmake --preset asan

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: MIT
+// The JavaScript API of nqueens.d.ts over the WebAssembly core. tools/bundle.mjs puts this after
+// the core's factory and `const core = await createNQueensCore();`, in one module. The core
+// returns {ok} or {error}; here an error becomes a thrown Error with the command line's message.
+// Numbers go to the core as the decimal text a command line would have been given, so that the
+// core's checks (the command line's own) see "2.5" or "-1" as typed; anything that is not a
+// number is a TypeError here.
+
+/* global core */
+
+function unwrap(result) {
+  if (result.error !== undefined) throw new Error(result.error);
+  return result.ok;
+}
+
+function numberText(value, name) {
+  if (typeof value === "bigint") return value.toString();
+  if (typeof value !== "number" || Number.isNaN(value)) {
+    throw new TypeError(`${name} must be a number, not ${value === null ? "null" : typeof value}`);
+  }
+  // Whole numbers in full (1e21 included), anything else as JavaScript writes it.
+  return Number.isInteger(value) && Math.abs(value) < 1e21
+    ? BigInt(value).toString()
+    : String(value);
+}
+
+function options(given, allowed, name) {
+  if (given === undefined) return {};
+  if (given === null || typeof given !== "object") throw new TypeError(`${name}: options must be an object`);
+  for (const key of Object.keys(given)) {
+    if (!allowed.includes(key)) {
+      throw new TypeError(`${name}: unknown option '${key}' (${allowed.join(", ")})`);
+    }
+  }
+  return given;
+}
+
+// A 64-bit count from the core's decimal text: a Number while exact, a BigInt past 2^53 - 1.
+function exact(text) {
+  const big = BigInt(text);
+  return big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big;
+}
+
+// A placement given as any array-like of column numbers, checked here (the core takes a
+// Uint32Array) with the message the Python module gives.
+function columnsOf(placement, name) {
+  if (placement === null || typeof placement !== "object" || typeof placement.length !== "number") {
+    throw new TypeError(`${name}: a placement is an array of 0-based columns`);
+  }
+  const n = placement.length;
+  const columns = new Uint32Array(n);
+  for (let row = 0; row < n; row++) {
+    const c = placement[row];
+    if (typeof c !== "number" || !Number.isInteger(c)) {
+      throw new TypeError(`${name}: column ${String(c)} of row ${row} is not a whole number`);
+    }
+    if (c < 0 || c >= n) {
+      throw new Error(`placement: column ${c} of row ${row} is outside a board of size ${n} (columns are 0-based)`);
+    }
+    columns[row] = c;
+  }
+  return columns;
+}
+
+const toArray = (typed) => Array.from(typed);
+
+// Rows of n columns out of one flat typed array.
+function rowsOf(flat, n) {
+  const rows = [];
+  for (let at = 0; at + n <= flat.length; at += n) rows.push(Array.from(flat.subarray(at, at + n)));
+  return rows;
+}
+
+function count(n, opts) {
+  const { engine = "auto" } = options(opts, ["engine"], "count");
+  const r = unwrap(core.count(numberText(n, "n"), String(engine)));
+  return { ...r, total: exact(r.total), unique: exact(r.unique) };
+}
+
+function knownCount(n) {
+  if (typeof n !== "number" || !Number.isInteger(n)) return null;
+  const r = core.knownCount(n);
+  return r === null ? null : { total: exact(r.total), unique: exact(r.unique) };
+}
+
+function solve(n, opts) {
+  const { method = "construct", seed } = options(opts, ["method", "seed"], "solve");
+  const seedText = seed === undefined || seed === null ? "" : numberText(seed, "seed");
+  return toArray(unwrap(core.solve(numberText(n, "n"), String(method), seedText)));
+}
+
+// Batches of solutions cross from the core at a time; a batch grows to this many.
+const SOLUTION_BATCH = 1024;
+
+function* solutions(n, opts) {
+  const { unique = false, skip = 0, limit = Infinity } = options(opts, ["unique", "skip", "limit"], "solutions");
+  for (const [value, name] of [[skip, "skip"], [limit, "limit"]]) {
+    if (typeof value !== "number" || !(value >= 0) || !(Number.isInteger(value) || value === Infinity)) {
+      throw new Error(`solutions: ${name} must be a whole number, got '${String(value)}'`);
+    }
+  }
+  const cursor = unwrap(core.solutions(numberText(n, "n"), Boolean(unique)));
+  try {
+    const size = Number(n);
+    if (skip > 0) cursor.skip(skip);
+    let left = limit;
+    let batch = 16; // the first solutions come at once; later batches amortise the crossing
+    while (left > 0) {
+      const flat = cursor.next(Math.min(batch, left));
+      if (flat.length === 0) return;
+      for (const row of rowsOf(flat, size)) {
+        left--;
+        yield row;
+      }
+      batch = Math.min(batch * 4, SOLUTION_BATCH);
+    }
+  } finally {
+    cursor.delete(); // embind objects live in the core's heap until deleted
+  }
+}
+
+function verify(placement) {
+  return unwrap(core.verify(columnsOf(placement, "verify")));
+}
+
+function symmetries(placement) {
+  return unwrap(core.symmetries(columnsOf(placement, "symmetries")));
+}
+
+function canonical(placement) {
+  return toArray(unwrap(core.canonical(columnsOf(placement, "canonical"))));
+}
+
+function render(placement, opts) {
+  const { format = "svg", title = "" } = options(opts, ["format", "title"], "render");
+  return unwrap(core.render(columnsOf(placement, "render"), String(format), String(title)));
+}
+
+const classicMethods = Object.freeze([
+  "blind", "nested", "iterative", "recursive", "board-scan", "permutations", "amb", "functional", "bitmask",
+]);
+const traceableMethods = Object.freeze(["recursive", "iterative", "nested", "bitmask"]);
+
+function classic(n, method, opts) {
+  const { mode = "all" } = options(opts, ["mode"], "classic");
+  const r = unwrap(core.classic(numberText(n, "n"), String(method), String(mode)));
+  return { ...r, solutions: rowsOf(r.solutions, r.n) };
+}
+
+function compare(n, opts) {
+  const { methods = [], budget = 10 } = options(opts, ["methods", "budget"], "compare");
+  if (!Array.isArray(methods)) throw new TypeError("compare: methods must be an array of method names");
+  if (typeof budget !== "number") throw new TypeError("compare: budget must be a number of seconds");
+  return unwrap(core.compare(numberText(n, "n"), methods.map(String).join(","), budget));
+}
+
+const KINDS = ["place", "reject", "remove", "solution"];
+// The first window of events, and the most a window grows to (6 numbers an event).
+const TRACE_FIRST_WINDOW = 256;
+const TRACE_MAX_WINDOW = 1 << 18;
+
+function traceEvent(step, fields, at, placements, solutionAt, n, solutionNumber) {
+  const kind = KINDS[fields[at]];
+  const row = fields[at + 1], col = fields[at + 2];
+  switch (kind) {
+    case "place":
+    case "remove":
+      return { step, kind, row, col };
+    case "reject":
+      return { step, kind, row, col, byRow: fields[at + 3], byCol: fields[at + 4], sameColumn: fields[at + 5] === 1 };
+    default:
+      return { step, kind, placement: Array.from(placements.subarray(solutionAt, solutionAt + n)), solution: solutionNumber };
+  }
+}
+
+// Each window runs the search again from its start (the core cannot pause a method inside its
+// recursion), so windows double in size (up to TRACE_MAX_WINDOW): N events cost about 2N steps of the
+// search while they still double (docs/web.md).
+function* trace(n, opts) {
+  const { method = "recursive", first = false } = options(opts, ["method", "first"], "trace");
+  const nText = numberText(n, "n");
+  let skip = 0;
+  let window = TRACE_FIRST_WINDOW;
+  let solutionsSeen = 0;
+  for (;;) {
+    const w = unwrap(core.traceWindow(nText, String(method), Boolean(first), skip, window));
+    const fields = w.events;
+    let solutionAt = 0;
+    for (let at = 0; at < fields.length; at += 6) {
+      const isSolution = fields[at] === 3;
+      if (isSolution) solutionsSeen++;
+      yield traceEvent(++skip, fields, at, w.placements, solutionAt, Number(n), solutionsSeen);
+      if (isSolution) solutionAt += Number(n);
+    }
+    if (w.ended) return;
+    window = Math.min(window * 2, TRACE_MAX_WINDOW);
+  }
+}
+
+function pairs(list, name) {
+  if (list === undefined || list === null) return [];
+  if (!Array.isArray(list)) throw new TypeError(`complete: ${name} takes [row, column] pairs of 0-based numbers`);
+  const flat = [];
+  for (const pair of list) {
+    if (!Array.isArray(pair) || pair.length !== 2) {
+      throw new Error(`complete: ${name} takes [row, column] pairs of 0-based numbers`);
+    }
+    flat.push(numberText(pair[0], "a row"), numberText(pair[1], "a column"));
+  }
+  return flat;
+}
+
+function wholes(list, name) {
+  if (list === undefined || list === null) return [];
+  if (!Array.isArray(list)) throw new TypeError(`complete: ${name} takes an array of whole numbers`);
+  return list.map((v) => numberText(v, name));
+}
+
+function complete(instance, opts) {
+  if (instance === null || typeof instance !== "object") {
+    throw new TypeError("complete: the instance is an object {n, queens, blocked, excludedSums, excludedDifferences}");
+  }
+  options(instance, ["n", "queens", "blocked", "excludedSums", "excludedDifferences"], "complete");
+  const { limit = 1 } = options(opts, ["limit"], "complete");
+  const limitText = limit === Infinity ? "" : numberText(limit, "limit");
+  const r = unwrap(core.complete(
+    numberText(instance.n, "n"), pairs(instance.queens, "queens"), pairs(instance.blocked, "blocked"),
+    wholes(instance.excludedSums, "excludedSums"), wholes(instance.excludedDifferences, "excludedDifferences"),
+    limitText));
+  return { ...r, solution: r.solution === null ? null : toArray(r.solution) };
+}
+
+function infinite(terms) {
+  return toArray(unwrap(core.infinite(numberText(terms, "terms"))));
+}
+
+const version = core.version;

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+// nqueens for JavaScript: the C++ library compiled to WebAssembly (single-threaded, embedded in
+// this one module). Placements are arrays of 0-based column indices, one per row. Every function
+// checks its input as the `nqueens` command line does and throws an Error with the message that
+// the command line prints (for example "N = 40 is too large for count (at most 32)").
+
+/** One queen per row: placement[row] is the 0-based column of that row's queen. */
+export type Placement = number[];
+
+/** A count, as `nqueens count` reports it. Totals past 2^53 - 1 (n >= 26) are bigints. */
+export interface CountResult {
+  n: number;
+  total: number | bigint;
+  unique: number | bigint;
+  nodes: number;
+  seconds: number;
+  engine: "backtrack" | "halves";
+}
+/** Every solution of n x n and the unique ones (up to rotation and reflection), 1 <= n <= 32. */
+export function count(n: number, options?: { engine?: "auto" | "backtrack" | "halves" }): CountResult;
+
+/** The published counts (OEIS A000170 and A002562) for 1 <= n <= 27, or null. */
+export function knownCount(n: number): { total: number | bigint; unique: number | bigint } | null;
+
+export type SolveMethod = "construct" | "random" | "first" | "backtrack";
+/**
+ * One solution: an explicit construction (any n up to 2^32 - 1, O(n)), local search from a seed,
+ * the lexicographically first solution (probing, n <= 64) or plain backtracking (n <= 32).
+ * Throws for n = 2 and n = 3, which have no solution.
+ */
+export function solve(n: number, options?: { method?: SolveMethod; seed?: number }): Placement;
+
+export interface SolutionsOptions {
+  unique?: boolean; // one per symmetry class: its lexicographically smallest image
+  skip?: number; // leave out the first `skip` solutions
+  limit?: number; // at most this many (default: all)
+}
+/** The solutions of n x n (1 <= n <= 32) in lexicographic order, lazily, one at a time. */
+export function solutions(n: number, options?: SolutionsOptions): IterableIterator<Placement>;
+
+export type Line = "column" | "diagonal" | "anti-diagonal";
+export interface Attack {
+  rowA: number; colA: number; // the earlier queen (0-based)
+  rowB: number; colB: number; // the later queen, rowA < rowB
+  line: Line; // diagonal: row - column equal; anti-diagonal: row + column equal
+  message: string; // "queens at row 2 column 3 and row 5 column 6 share a diagonal" (1-based)
+}
+/** null when no two queens attack each other; otherwise the first attacking pair. */
+export function verify(placement: ArrayLike<number>): Attack | null;
+
+export type SymmetryName =
+  | "identity" | "rotate90" | "rotate180" | "rotate270"
+  | "flip_horizontal" | "flip_vertical" | "transpose" | "anti_transpose";
+/** The symmetries of the square that map the placement onto itself (always "identity"). */
+export function symmetries(placement: ArrayLike<number>): SymmetryName[];
+/** The smallest of the placement's eight images (its class representative). */
+export function canonical(placement: ArrayLike<number>): Placement;
+
+/** The board as text ("text", "unicode") or an SVG image ("svg", the default). */
+export function render(placement: ArrayLike<number>, options?: { format?: "svg" | "text" | "unicode"; title?: string }): string;
+
+export type ClassicMethod =
+  | "blind" | "nested" | "iterative" | "recursive" | "board-scan"
+  | "permutations" | "amb" | "functional" | "bitmask";
+/** The nine textbook methods, in the order `nqueens compare` runs them. */
+export const classicMethods: readonly ClassicMethod[];
+/** The methods whose search can be traced step by step. */
+export const traceableMethods: readonly ClassicMethod[];
+
+export interface Counters { placements: number; checks: number; nodes: number }
+export interface ClassicResult extends Counters {
+  method: ClassicMethod;
+  n: number;
+  count: number;
+  solutions: Placement[]; // mode "all": every one; "first": at most one; "count": none
+  seconds: number;
+}
+/** One textbook method with its work counters, 1 <= n <= 32. */
+export function classic(n: number, method: ClassicMethod, options?: { mode?: "all" | "first" | "count" }): ClassicResult;
+
+export interface CompareRow {
+  method: ClassicMethod;
+  ran: boolean; // false: skipped on its estimate without running
+  finished: boolean; // ran to the end within the budget
+  solutions: number | null;
+  placements: number | null; checks: number | null; nodes: number | null;
+  seconds: number | null;
+  skipped: string | null; // why it was skipped or stopped
+}
+/** The methods side by side on one n, each under a time budget (seconds, default 10). */
+export function compare(n: number, options?: { methods?: ClassicMethod[]; budget?: number }): CompareRow[];
+
+export type TraceEvent =
+  | { step: number; kind: "place"; row: number; col: number }
+  | { step: number; kind: "reject"; row: number; col: number; byRow: number; byCol: number; sameColumn: boolean }
+  | { step: number; kind: "remove"; row: number; col: number }
+  | { step: number; kind: "solution"; placement: Placement; solution: number };
+/**
+ * The search of a traceable method (recursive, iterative, nested, bitmask) as events, lazily:
+ * every square tried (placed or rejected, with the queen that attacks it), every queen taken
+ * back and every solution. `first` stops at the first solution. 1 <= n <= 32.
+ */
+export function trace(n: number, options?: { method?: ClassicMethod; first?: boolean }): IterableIterator<TraceEvent>;
+
+export interface CompletionInstance {
+  n: number;
+  queens?: [number, number][]; // given queens, (row, column), 0-based
+  blocked?: [number, number][]; // squares no queen may take
+  excludedSums?: number[]; // whole diagonals row + column (0 .. 2n - 2) no queen may take
+  excludedDifferences?: number[]; // whole diagonals row - column (1 - n .. n - 1)
+}
+export interface CompletionResult {
+  solution: Placement | null; // a completion (it keeps the given queens), or null
+  count: number; // completions found (up to the limit)
+  nodes: number;
+  complete: boolean; // the search ran to its end or to the limit
+}
+/**
+ * n-Queens Completion: extend the given queens to n, avoiding blocked squares and diagonals.
+ * `limit` (default 1) stops after that many completions; Infinity counts them all.
+ */
+export function complete(instance: CompletionInstance, options?: { limit?: number }): CompletionResult;
+
+/** The first `terms` columns of the quintal queens placement (5-queens tiled without end). */
+export function infinite(terms: number): Placement;
+
+/** The library's version, "0.2.0". */
+export const version: string;

@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: MIT
+// The JavaScript API in Node's test runner, against the built module (NQ_MODULE, default
+// build/web/package/nqueens.mjs): counts against the published values and against two other
+// engines of the module, every solver's answer checked by an independent attack test written
+// here, the iterators' order, laziness and windows, and bad input throwing the command line's
+// own messages.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const modulePath = process.env.NQ_MODULE ?? path.join(here, "../../build/web/package/nqueens.mjs");
+const nq = await import(pathToFileURL(modulePath).href);
+
+// OEIS A000170 and A002562, n = 1..16.
+const TOTAL = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512];
+const UNIQUE = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955];
+
+// No two queens share a column or a diagonal: pair by pair, sharing nothing with the library.
+function isSolution(p) {
+  for (let a = 0; a < p.length; a++) {
+    for (let b = a + 1; b < p.length; b++) {
+      if (p[a] === p[b] || Math.abs(p[a] - p[b]) === b - a) return false;
+    }
+  }
+  return true;
+}
+// The same in O(n), for big boards.
+function isSolutionLinear(p) {
+  const n = p.length;
+  const col = new Uint8Array(n), up = new Uint8Array(2 * n), down = new Uint8Array(2 * n);
+  for (let r = 0; r < n; r++) {
+    const c = p[r];
+    if (!(c >= 0 && c < n) || col[c]++ || up[r + c]++ || down[r - c + n]++) return false;
+  }
+  return true;
+}
+
+function throwsMessage(fn, message) {
+  assert.throws(fn, (e) => {
+    assert.ok(e instanceof Error);
+    assert.equal(e.message, message);
+    return true;
+  });
+}
+
+test("count matches the published values for n = 1..15, both engines", () => {
+  for (let n = 1; n <= 15; n++) {
+    const r = nq.count(n);
+    assert.equal(r.total, TOTAL[n - 1], `n = ${n}`);
+    assert.equal(r.unique, UNIQUE[n - 1], `n = ${n}`);
+    if (n >= 4 && n <= 11) assert.equal(nq.count(n, { engine: "halves" }).total, TOTAL[n - 1]);
+    assert.equal(nq.count(n, { engine: "backtrack" }).unique, UNIQUE[n - 1]);
+  }
+});
+
+test("knownCount gives numbers, and bigints past 2^53", () => {
+  assert.deepEqual(nq.knownCount(8), { total: 92, unique: 12 });
+  assert.deepEqual(nq.knownCount(27), { total: 234907967154122528n, unique: 29363495934315694n });
+  assert.equal(nq.knownCount(28), null);
+});
+
+test("the solutions iterator agrees with the count, in lexicographic order, all and unique", () => {
+  for (let n = 1; n <= 10; n++) {
+    const all = [...nq.solutions(n)];
+    assert.equal(all.length, TOTAL[n - 1]);
+    for (let i = 0; i < all.length; i++) {
+      assert.ok(isSolution(all[i]));
+      if (i > 0) assert.ok(all[i - 1].join(",") < all[i].join(",") || all[i - 1].some((c, k) => c !== all[i][k]));
+    }
+    const unique = [...nq.solutions(n, { unique: true })];
+    assert.equal(unique.length, UNIQUE[n - 1]);
+    for (const p of unique) assert.deepEqual(nq.canonical(p), p);
+    // Each class once: the canonical images of all solutions are exactly the unique ones.
+    const classes = new Set(all.map((p) => nq.canonical(p).join(",")));
+    assert.deepEqual([...classes].sort(), unique.map((p) => p.join(",")).sort());
+  }
+});
+
+test("solutions are lazy and honour skip and limit", () => {
+  const first = nq.solutions(32).next().value; // 32 queens: only the first is searched for
+  assert.equal(first.length, 32);
+  assert.ok(isSolution(first));
+  const all = [...nq.solutions(8)];
+  assert.deepEqual([...nq.solutions(8, { skip: 10, limit: 5 })], all.slice(10, 15));
+  assert.deepEqual([...nq.solutions(8, { skip: 90 })], all.slice(90));
+  assert.deepEqual([...nq.solutions(8, { skip: 100 })], []);
+  assert.deepEqual([...nq.solutions(8, { limit: 0 })], []);
+  // Leaving loops early many times frees each cursor (the core's heap would run out if not).
+  for (let i = 0; i < 20000; i++) {
+    for (const p of nq.solutions(12)) { assert.equal(p.length, 12); break; }
+  }
+  throwsMessage(() => nq.solutions(8, { skip: -1 }).next(), "solutions: skip must be a whole number, got '-1'");
+});
+
+test("solve: every method gives a solution; first is the lexicographically first", () => {
+  for (const n of [1, 4, 5, 8, 13, 20]) {
+    for (const method of ["construct", "random", "first", "backtrack"]) {
+      const p = nq.solve(n, { method });
+      assert.equal(p.length, n);
+      assert.ok(isSolution(p), `${method} ${n}`);
+    }
+  }
+  assert.deepEqual(nq.solve(8, { method: "first" }), [0, 4, 7, 5, 2, 6, 1, 3]);
+  assert.deepEqual(nq.solve(8, { method: "first" }), [...nq.solutions(8)][0]);
+  assert.deepEqual(nq.solve(30, { method: "first" }), nq.solutions(30).next().value);
+  const big = nq.solve(1_000_000);
+  assert.equal(big.length, 1_000_000);
+  assert.ok(isSolutionLinear(big));
+  assert.equal(nq.verify(big), null);
+  assert.ok(isSolutionLinear(nq.solve(100_000, { method: "random", seed: 5 })));
+});
+
+test("verify names the first attacking pair", () => {
+  assert.equal(nq.verify([1, 3, 0, 2]), null);
+  assert.deepEqual(nq.verify([0, 2, 1]), {
+    rowA: 1, colA: 2, rowB: 2, colB: 1, line: "anti-diagonal",
+    message: "queens at row 2 column 3 and row 3 column 2 share a diagonal",
+  });
+  assert.equal(nq.verify([0, 1, 0, 3]).line, "diagonal");
+  const r = nq.verify([3, 1, 2, 3]); // rows 0 and 3 share column 3, but rows 1 and 2 come first
+  assert.deepEqual([r.rowA, r.rowB, r.line], [1, 2, "diagonal"]);
+  assert.equal(nq.verify([2, 0, 2]).line, "column");
+  // Typed arrays are placements too.
+  assert.equal(nq.verify(new Uint32Array([1, 3, 0, 2])), null);
+});
+
+test("symmetries, canonical and render", () => {
+  assert.deepEqual(nq.symmetries([1, 3, 0, 2]), ["identity", "rotate90", "rotate180", "rotate270"]);
+  assert.deepEqual(nq.symmetries([0, 4, 7, 5, 2, 6, 1, 3]), ["identity"]);
+  assert.deepEqual(nq.canonical([2, 0, 3, 1]), [1, 3, 0, 2]);
+  const svg = nq.render([1, 3, 0, 2], { title: "four" });
+  assert.match(svg, /^<\?xml[^>]*>\s*<svg[\s\S]*<\/svg>\s*$/);
+  assert.match(svg, /<title>four<\/title>/);
+  assert.equal(nq.render([1, 3, 0, 2], { format: "unicode" }).split("♛").length - 1, 4);
+  assert.equal(nq.render([0], { format: "text" }).includes("Q"), true);
+  throwsMessage(() => nq.render([0], { format: "png" }), "unknown render format 'png'");
+});
+
+test("the classic methods agree with each other and with the count", () => {
+  assert.deepEqual([...nq.classicMethods].sort(),
+    ["amb", "bitmask", "blind", "board-scan", "functional", "iterative", "nested", "permutations", "recursive"]);
+  for (const method of nq.classicMethods) {
+    const r = nq.classic(6, method);
+    assert.equal(r.count, 4, method);
+    assert.deepEqual(r.solutions, [...nq.solutions(6)], method);
+    assert.ok(r.placements > 0 && r.nodes > 0);
+  }
+  assert.equal(nq.classic(8, "recursive", { mode: "count" }).solutions.length, 0);
+  assert.deepEqual(nq.classic(8, "nested", { mode: "first" }).solutions, [[0, 4, 7, 5, 2, 6, 1, 3]]);
+  const rows = nq.compare(7, { budget: 5 });
+  assert.equal(rows.length, 9);
+  for (const row of rows) {
+    assert.equal(row.ran, true);
+    assert.equal(row.solutions, 40, row.method);
+  }
+  const skipped = nq.compare(16, { methods: ["blind"], budget: 0.5 });
+  assert.deepEqual([skipped[0].ran, skipped[0].solutions], [false, null]);
+  assert.match(skipped[0].skipped, /estimated/);
+});
+
+test("compare's budget stops a method that runs past it", () => {
+  const started = performance.now();
+  // nested on 12 queens is estimated under the budget and takes longer here (estimated 0.2 s; 0.6 s in
+  // WebAssembly on the 2-core CI machine), so it starts and the single-threaded deadline stops it.
+  const [row] = nq.compare(12, { methods: ["nested"], budget: 0.25 });
+  assert.equal(row.ran, true);
+  assert.equal(row.finished, false);
+  assert.match(row.skipped, /stopped at the budget of 0.25 s/);
+  assert.ok(row.seconds < 1);
+  assert.ok(performance.now() - started < 5000);
+});
+
+// Replays events on a board of its own and returns the solutions seen.
+function replay(n, events) {
+  const board = new Array(n).fill(-1);
+  const seen = [];
+  let step = 0;
+  for (const e of events) {
+    assert.equal(e.step, ++step);
+    if (e.kind === "place") {
+      assert.equal(board[e.row], -1);
+      board[e.row] = e.col;
+      assert.ok(isSolution(board.slice(0, e.row + 1)));
+    } else if (e.kind === "remove") {
+      assert.equal(board[e.row], e.col);
+      board[e.row] = -1;
+    } else if (e.kind === "reject") {
+      assert.equal(board[e.byRow], e.byCol);
+      const attacked = e.byCol === e.col || Math.abs(e.byCol - e.col) === e.row - e.byRow;
+      assert.ok(attacked);
+      assert.equal(e.sameColumn, e.byCol === e.col);
+    } else {
+      assert.deepEqual(e.placement, board);
+      seen.push(e.placement);
+      assert.equal(e.solution, seen.length);
+    }
+  }
+  return seen;
+}
+
+test("trace: events replay to the solutions, across many windows, for each method", () => {
+  const four = [...nq.trace(4)];
+  assert.equal(four.length, 78); // trace.hpp: 60 squares tried, 16 taken back, 2 solutions
+  assert.deepEqual(four.slice(0, 2), [
+    { step: 1, kind: "place", row: 0, col: 0 },
+    { step: 2, kind: "reject", row: 1, col: 0, byRow: 0, byCol: 0, sameColumn: true },
+  ]);
+  for (const method of nq.traceableMethods) {
+    const events = [...nq.trace(8, { method })]; // windows of 256, 512, 1024, ... events
+    assert.ok(events.length > 256 + 512 + 1024, method);
+    assert.deepEqual(replay(8, events), [...nq.solutions(8)], method);
+  }
+  const first = [...nq.trace(10, { first: true })];
+  assert.deepEqual(first.at(-1).placement, nq.solve(10, { method: "first" }));
+  // Lazy: the first events of n = 30 come without running its whole search.
+  const it = nq.trace(30);
+  assert.equal(it.next().value.kind, "place");
+  throwsMessage(() => nq.trace(8, { method: "blind" }).next(),
+    "trace: unknown method 'blind' (recursive, iterative, nested or bitmask)");
+});
+
+test("complete keeps the given queens and respects blocked squares and diagonals", () => {
+  const r = nq.complete({ n: 8, queens: [[0, 0]] });
+  assert.equal(r.solution[0], 0);
+  assert.ok(isSolution(r.solution));
+  assert.equal(nq.complete({ n: 8, queens: [[0, 0]] }, { limit: Infinity }).count, 4);
+  assert.equal(nq.complete({ n: 8 }, { limit: Infinity }).count, 92);
+  assert.deepEqual(nq.complete({ n: 4, queens: [[0, 0]] }), { solution: null, count: 0, nodes: 0, complete: true });
+  const blocked = nq.complete({ n: 6, blocked: [[0, 1], [0, 2]] }, { limit: Infinity });
+  assert.equal(blocked.count, [...nq.solutions(6)].filter((p) => p[0] !== 1 && p[0] !== 2).length);
+  const sums = nq.complete({ n: 8, excludedSums: [7] }, { limit: Infinity });
+  assert.equal(sums.count, [...nq.solutions(8)].filter((p) => p.every((c, r) => r + c !== 7)).length);
+  const diffs = nq.complete({ n: 8, excludedDifferences: [0, -1] }, { limit: Infinity });
+  assert.equal(diffs.count, [...nq.solutions(8)].filter((p) => p.every((c, r) => r - c !== 0 && r - c !== -1)).length);
+});
+
+test("infinite: every 5^k prefix of the quintal queens is a solution", () => {
+  const columns = nq.infinite(5 ** 6);
+  assert.deepEqual(columns.slice(0, 5), [0, 2, 4, 1, 3]);
+  for (let k = 1; k <= 6; k++) assert.ok(isSolutionLinear(columns.slice(0, 5 ** k)), `5^${k}`);
+});
+
+test("bad input throws the command line's messages", () => {
+  throwsMessage(() => nq.count(40), "N = 40 is too large for count (at most 32)");
+  throwsMessage(() => nq.count(0), "N must be at least 1, got '0'");
+  throwsMessage(() => nq.count(2.5), "N must be a positive whole number, got '2.5'");
+  throwsMessage(() => nq.count(-3), "N must be a positive whole number, got '-3'");
+  throwsMessage(() => nq.count(8, { engine: "magic" }), "count: unknown engine 'magic' (auto, backtrack or halves)");
+  throwsMessage(() => nq.solve(3), "there is no solution for n = 3");
+  throwsMessage(() => nq.solve(65, { method: "first" }), "N = 65 is too large for solve --method first (at most 64)");
+  throwsMessage(() => nq.solve(8, { method: "magic" }), "solve: unknown method 'magic' (construct, random, first or backtrack)");
+  throwsMessage(() => nq.solutions(33).next(), "N = 33 is too large for enumerate (at most 32)");
+  throwsMessage(() => nq.trace(40).next(), "N = 40 is too large for trace (at most 32)");
+  throwsMessage(() => nq.infinite(0), "K must be at least 1, got '0'");
+  throwsMessage(() => nq.classic(8, "magic"),
+    "unknown method 'magic' (blind, nested, iterative, recursive, board-scan, permutations, amb, functional, bitmask)");
+  throwsMessage(() => nq.verify([0, 5]), "placement: column 5 of row 1 is outside a board of size 2 (columns are 0-based)");
+  throwsMessage(() => nq.complete({ n: 8, queens: [[0, 0], [1, 1]] }), "complete: the queens at (1, 1) and (2, 2) attack each other");
+  throwsMessage(() => nq.complete({ n: 8, queens: [[8, 0]] }), "a row = 8 is too large for this board (at most 7)");
+  throwsMessage(() => nq.solve(4_000_000_000), "the construction for n = 4000000000 needs about 14.9 GiB of memory; only 1.0 GiB is available");
+  assert.throws(() => nq.count("8"), TypeError);
+  assert.throws(() => nq.count(8, { threads: 2 }), TypeError);
+  assert.throws(() => nq.verify(8), TypeError);
+  assert.throws(() => nq.complete(8), TypeError);
+});
+
+test("the module exports what nqueens.d.ts declares", async () => {
+  const { readFileSync } = await import("node:fs");
+  const types = readFileSync(path.join(path.dirname(modulePath), "nqueens.d.ts"), "utf8");
+  const declared = [...types.matchAll(/^export (?:function|const) (\w+)/gm)].map((m) => m[1]);
+  assert.deepEqual(Object.keys(nq).sort(), [...new Set(declared)].sort());
+  assert.match(nq.version, /^\d+\.\d+\.\d+$/);
+});
