@@ -20,6 +20,13 @@ nq::classic::Method classic_method(std::string_view name) {
   return *method;
 }
 
+nq::classic::Mode classic_mode(std::string_view name) {
+  if (name == "all") return nq::classic::Mode::all;
+  if (name == "first") return nq::classic::Mode::first;
+  if (name == "count") return nq::classic::Mode::count;
+  throw UsageError("classic: unknown mode '" + std::string(name) + "' (all, first or count)");
+}
+
 nq::classic::Method traced_method(std::string_view name) {
   const auto method = nq::classic::method_from_string(name);
   if (!method || !nq::trace::supports(*method)) {

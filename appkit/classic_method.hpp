@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // A classic method by its name, for the modules that take names as values rather than as
 // command-line flags (Python, JavaScript): one message for an unknown name, listing the nine.
+// Likewise the mode of a run and the methods that can be traced.
 #pragma once
 
 #include <string_view>
@@ -11,6 +12,10 @@ namespace nqcli {
 
 // Throws UsageError "unknown method 'NAME' (blind, nested, ...)" for a name it does not know.
 nq::classic::Method classic_method(std::string_view name);
+
+// A mode by name: "all", "first" or "count"; UsageError
+// "classic: unknown mode 'NAME' (all, first or count)" otherwise.
+nq::classic::Mode classic_mode(std::string_view name);
 
 // A method that nq::trace can follow (recursive, iterative, nested, bitmask); UsageError
 // "trace: unknown method 'NAME' (recursive, iterative, nested or bitmask)" for any other name.

@@ -28,14 +28,7 @@ py::dict counters(const classic::Counters& k) {
 py::dict run_classic(py::handle n_given, const std::string& method_name, const std::string& mode) {
   const int n = board_size(n_given, classic::kMaxN, "classic");
   const classic::Method method = nqcli::classic_method(method_name);
-  classic::Mode chosen = classic::Mode::all;
-  if (mode == "first") {
-    chosen = classic::Mode::first;
-  } else if (mode == "count") {
-    chosen = classic::Mode::count;
-  } else if (mode != "all") {
-    throw nqcli::UsageError("classic: unknown mode '" + mode + "' (all, first or count)");
-  }
+  const classic::Mode chosen = nqcli::classic_mode(mode);
   double seconds = 0;
   classic::Result r = run_interruptible([&](std::stop_token stop) {
     const auto start = std::chrono::steady_clock::now();

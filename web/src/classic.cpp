@@ -30,14 +30,7 @@ val run(const std::string& n_text, const std::string& method_name, const std::st
   return guarded([&] {
     const int n = nqcli::parse_board_size(n_text, classic::kMaxN, "classic");
     const classic::Method method = nqcli::classic_method(method_name);
-    classic::Mode chosen = classic::Mode::all;
-    if (mode == "first") {
-      chosen = classic::Mode::first;
-    } else if (mode == "count") {
-      chosen = classic::Mode::count;
-    } else if (mode != "all") {
-      throw nqcli::UsageError("classic: unknown mode '" + mode + "' (all, first or count)");
-    }
+    const classic::Mode chosen = nqcli::classic_mode(mode);
     const auto start = std::chrono::steady_clock::now();
     const classic::Result r = classic::run(method, {.n = n, .mode = chosen});
     const double seconds =

@@ -256,6 +256,7 @@ test("bad input throws the command line's messages", () => {
   throwsMessage(() => nq.infinite(0), "K must be at least 1, got '0'");
   throwsMessage(() => nq.classic(8, "magic"),
     "unknown method 'magic' (blind, nested, iterative, recursive, board-scan, permutations, amb, functional, bitmask)");
+  throwsMessage(() => nq.classic(8, "recursive", { mode: "some" }), "classic: unknown mode 'some' (all, first or count)");
   throwsMessage(() => nq.verify([0, 5]), "placement: column 5 of row 1 is outside a board of size 2 (columns are 0-based)");
   throwsMessage(() => nq.complete({ n: 8, queens: [[0, 0], [1, 1]] }), "complete: the queens at (1, 1) and (2, 2) attack each other");
   throwsMessage(() => nq.complete({ n: 8, queens: [[8, 0]] }), "a row = 8 is too large for this board (at most 7)");
