@@ -28,11 +28,10 @@ class Solutions {
     return copy_to_js(std::span<const std::uint8_t>(bytes));
   }
 
-  // Leaves out up to `count` solutions without copying them; returns how many were left out.
-  double skip(double count) {
+  // Leaves out up to `count` solutions without copying them.
+  void skip(double count) {
     double skipped = 0;
     while (skipped < count && cursor_.next()) ++skipped;
-    return skipped;
   }
 
  private:
