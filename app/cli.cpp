@@ -13,12 +13,15 @@
 #include <iostream>
 #include <limits>
 #include <new>
+#include <string>
+#include <vector>
 
 #include "commands.hpp"
 #include "count_options.hpp"
 #include "nqueens/classic.hpp"
 #include "nqueens/complete.hpp"
 #include "nqueens/format.hpp"
+#include "nqueens/trace.hpp"
 #include "nqueens/version.hpp"
 #include "numbers.hpp"
 
@@ -225,22 +228,32 @@ void add_instance(CLI::App& app, InstanceArgs& args) {
 }
 
 void add_trace(CLI::App& app, TraceArgs& args) {
-  auto* cmd = app.add_subcommand("trace", "Show a backtracking search step by step");
-  cmd->add_option("N", args.n, "Board size, 1..32")->required();
-  cmd->add_option("-m,--method", args.method, "recursive, iterative, nested or bitmask")
-      ->check(CLI::IsMember({"recursive", "iterative", "nested", "bitmask"}));
+  auto* cmd = app.add_subcommand("trace", "Show a method's search step by step, with its code");
+  cmd->add_option("N", args.n, "Board size, 1..32");
+  std::vector<std::string> methods;
+  for (nq::trace::Method m : nq::trace::kAllMethods) methods.emplace_back(to_string(m));
+  cmd->add_option("-m,--method", args.method,
+                  "blind, nested, iterative, recursive (default), board-scan, permutations, amb, "
+                  "functional, bitmask, random (local search, --seed) or first")
+      ->check(CLI::IsMember(methods));
   auto* first = cmd->add_flag("--first", args.first, "Stop at the first solution");
   cmd->add_flag("--all", args.all, "Go on to every solution (the default)")->excludes(first);
   cmd->add_option("--max-steps", args.max_steps, "Cut the trace after K events")
       ->transform(whole_number(1));
+  cmd->add_option("--seed", args.seed, "random: the seed (same seed, same trace)")
+      ->transform(whole_number());
   cmd->add_option("-f,--format", args.format,
                   "text (a line per event), jsonl (a JSON object per event) or html (a page "
-                  "that plays the search; needs --output)")
+                  "that plays the search beside its code; needs --output)")
       ->check(CLI::IsMember({"text", "jsonl", "html"}));
   cmd->add_flag("--boards", args.boards, "text: draw the board after each event");
+  cmd->add_flag("--code", args.code, "text: the listing's line and variables after each event");
+  cmd->add_flag("--listing", args.listing, "Print the method's listing and the line of each event");
   cmd->add_option("-o,--output", args.output, "Write to this file instead of stdout");
   cmd->footer(
       "Example:\n  nqueens trace 4 --all                  every step of the 4-queens search\n"
+      "  nqueens trace 5 --method permutations --code --max-steps 12\n"
+      "  nqueens trace --method amb --listing\n"
       "  nqueens trace 8 --format html -o eight.html\n");
 }
 

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
-// `nqueens trace N`: the search as events, one readable line each (text, optionally with the
-// board after each), one JSON object each (jsonl, then a summary object), or a page that plays
-// them (html). Statistics go to stderr.
+// `nqueens trace N --method M`: a method's search as events (docs/trace.md), one readable line
+// each (text; with the listing's line and variables under each (--code), the board after each
+// (--boards)), one JSON object each (jsonl, then a summary object), or a page that plays them
+// (html). `--listing` prints the method's listing. Statistics go to stderr.
 #include <fcntl.h>
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -13,7 +15,6 @@
 
 #include "commands.hpp"
 #include "interrupt.hpp"
-#include "nqueens/classic.hpp"
 #include "nqueens/trace.hpp"
 #include "numbers.hpp"
 #include "output.hpp"
@@ -23,53 +24,130 @@ namespace nqcli {
 
 namespace {
 
-std::string text_line(const nq::trace::Event& e) {
-  switch (e.kind) {
-    case nq::trace::Kind::place: return fmt::format("place row {} col {}\n", e.row + 1, e.col + 1);
-    case nq::trace::Kind::reject:
-      return fmt::format("reject row {} col {}: attacked by row {} col {} ({})\n", e.row + 1,
-                         e.col + 1, e.by_row + 1, e.by_col + 1,
-                         e.same_column ? "same column" : "diagonal");
-    case nq::trace::Kind::remove:
-      return fmt::format("backtrack: remove row {} col {}\n", e.row + 1, e.col + 1);
-    default: {
-      std::string line = fmt::format("solution {}:", e.solution);
-      for (int c : e.placement) line += fmt::format(" {}", c + 1);
-      return line + "\n";
-    }
+using nq::trace::Event;
+using nq::trace::Kind;
+
+// The most events a page holds unless --max-steps says otherwise (about 100 bytes each).
+constexpr std::uint64_t kPageSteps = 200'000;
+
+std::string listing_text(nq::trace::Method method) {
+  const nq::trace::Listing& l = nq::trace::listing(method);
+  std::string out;
+  for (std::size_t i = 0; i < l.lines.size(); ++i) {
+    out += fmt::format("{:>3}  {}\n", i + 1, l.lines[i]);
   }
+  out += "\n";
+  for (const nq::trace::KindLine& k : l.kinds) {
+    out += fmt::format("{:<10} line {}\n", to_string(k.kind), k.line);
+  }
+  return out;
 }
 
-std::string json_line(const nq::trace::Event& e) {
-  const std::string head = fmt::format(R"({{"step":{},"event":"{}")", e.step, to_string(e.kind));
-  switch (e.kind) {
-    case nq::trace::Kind::reject:
-      return head +
-             fmt::format(R"(,"row":{},"col":{},"by":{{"row":{},"col":{},"line":"{}"}}}})",
-                         e.row + 1, e.col + 1, e.by_row + 1, e.by_col + 1,
-                         e.same_column ? "column" : "diagonal") +
-             "\n";
-    case nq::trace::Kind::solution: {
-      std::string perm;
-      for (int c : e.placement) perm += fmt::format("{}{}", perm.empty() ? "" : ",", c + 1);
-      return head + fmt::format(R"(,"number":{},"perm":[{}]}})", e.solution, perm) + "\n";
-    }
-    default: return head + fmt::format(R"(,"row":{},"col":{}}})", e.row + 1, e.col + 1) + "\n";
+// The listing's line that told the event, and the variables there.
+std::string code_lines(nq::trace::Method method, const Event& e) {
+  std::string_view code =
+      nq::trace::listing(method).lines[static_cast<std::size_t>(e.code_line - 1)];
+  code.remove_prefix(std::min(code.find_first_not_of(' '), code.size()));
+  std::string vars;
+  for (const nq::trace::Variable& v : e.vars) {
+    vars += fmt::format("{}{} = {}", vars.empty() ? "" : ", ", v.name,
+                        to_string(v, static_cast<int>(e.board.size())));
   }
+  return fmt::format("    {:>3} | {}\n{}", e.code_line, code,
+                     vars.empty() ? std::string() : fmt::format("        {}\n", vars));
 }
 
 // The board after an event: Q queens, x the square just rejected, . the rest; a blank line.
-std::string board_lines(const std::vector<int>& board, const nq::trace::Event& e) {
-  const int n = static_cast<int>(board.size());
+std::string board_lines(const Event& e) {
+  const int n = static_cast<int>(e.board.size());
+  const bool attacked = e.kind == Kind::reject || e.kind == Kind::fail || e.kind == Kind::drop;
   std::string out;
   for (int r = 0; r < n; ++r) {
     for (int c = 0; c < n; ++c) {
-      const bool rejected = e.kind == nq::trace::Kind::reject && e.row == r && e.col == c;
-      out += board[static_cast<std::size_t>(r)] == c ? 'Q' : rejected ? 'x' : '.';
+      const bool hit = attacked && e.row == r && e.col == c;
+      out += e.board[static_cast<std::size_t>(r)] == c ? 'Q' : hit ? 'x' : '.';
     }
     out += '\n';
   }
   return out + '\n';
+}
+
+std::string json_numbers(const std::vector<int>& values, bool one_based) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i) out += ',';
+    out += one_based && values[i] < 0 ? "null" : std::to_string(values[i] + (one_based ? 1 : 0));
+  }
+  return out + "]";
+}
+
+std::string json_var(const nq::trace::Variable& v, int n) {
+  using Shape = nq::trace::Variable::Shape;
+  switch (v.shape) {
+    case Shape::number: return std::to_string(v.number);
+    case Shape::array: return json_numbers(v.array, false);
+    case Shape::none: return "null";
+    default: return fmt::format("\"{}\"", to_string(v, n));
+  }
+}
+
+std::string one_based(int index) { return index < 0 ? "null" : std::to_string(index + 1); }
+
+std::string json_line(const Event& e) {
+  std::string out = fmt::format(R"({{"step":{},"event":"{}","code_line":{})", e.step,
+                                to_string(e.kind), e.code_line);
+  if (e.row >= 0) out += fmt::format(R"(,"row":{})", e.row + 1);
+  if (e.col >= 0) out += fmt::format(R"(,"col":{})", e.col + 1);
+  if (e.by_row >= 0 || e.by_col >= 0) {
+    out += fmt::format(R"(,"by":{{"row":{},"col":{},"line":"{}"}})", one_based(e.by_row),
+                       one_based(e.by_col), to_string(e.along));
+  } else if (e.along != nq::trace::Along::none) {
+    out += fmt::format(R"(,"along":"{}")", to_string(e.along));
+  }
+  out += R"(,"board":)" + json_numbers(e.board, true);
+  if (e.kind == Kind::solution) out += R"(,"perm":)" + json_numbers(e.board, true);
+  if (e.number) out += fmt::format(R"(,"number":{})", e.number);
+  out += fmt::format(R"(,"placements":{},"checks":{},"nodes":{},"vars":{{)", e.work.placements,
+                     e.work.checks, e.work.nodes);
+  for (std::size_t i = 0; i < e.vars.size(); ++i) {
+    out += fmt::format(R"({}"{}":{})", i ? "," : "", e.vars[i].name,
+                       json_var(e.vars[i], static_cast<int>(e.board.size())));
+  }
+  return out + "}}\n";
+}
+
+// The events of each kind, in words: "16 placed, 44 rejected, 16 taken back, 2 solutions".
+std::string tallies(const nq::trace::Summary& s) {
+  static constexpr std::string_view kWords[nq::trace::kKinds] = {
+      "placed",      "rejected",  "taken back", "solutions", "rows masked", "ways scanned",
+      "candidates",  "conflicts", "swaps",      "reversals", "runs",        "replays",
+      "new choices", "failures",  "backtracks", "extended",  "kept",        "dropped",
+      "levels",      "starts",    "picks",      "moves",     "undone",      "probes",
+      "refuted",     "splits",    "completed",  "settled"};
+  std::string out;
+  for (int k = 0; k < nq::trace::kKinds; ++k) {
+    const std::uint64_t count = s.of_kind[static_cast<std::size_t>(k)];
+    if (count == 0 && static_cast<Kind>(k) != Kind::solution) continue;
+    out += fmt::format("{}{} {}", out.empty() ? "" : ", ", count, kWords[k]);
+  }
+  return out;
+}
+
+std::string json_summary(const nq::trace::Summary& s, int n, const TraceArgs& args) {
+  std::string kinds;
+  for (int k = 0; k < nq::trace::kKinds; ++k) {
+    const std::uint64_t count = s.of_kind[static_cast<std::size_t>(k)];
+    if (count) {
+      kinds += fmt::format(R"({}"{}":{})", kinds.empty() ? "" : ",",
+                           to_string(static_cast<Kind>(k)), count);
+    }
+  }
+  return fmt::format(
+      R"({{"summary":true,"n":{},"method":"{}","steps":{},"events":{{{}}},"placements":{},)"
+      R"("checks":{},"nodes":{},"solutions":{},"cut":{},"complete":{}}})"
+      "\n",
+      n, args.method, s.steps, kinds, s.work.placements, s.work.checks, s.work.nodes, s.solutions,
+      s.cut, s.complete);
 }
 
 int open_fd(const std::string& path) {
@@ -80,62 +158,75 @@ int open_fd(const std::string& path) {
   return fd;
 }
 
+// Writes the page; returns the summary of the events it holds.
+nq::trace::Summary write_page(const nq::trace::Options& options, const TraceArgs& args) {
+  TracePage page;
+  page.n = options.n;
+  page.method = options.method;
+  page.first = options.first;
+  page.seed = options.seed;
+  page.max_steps = options.max_steps;
+  page.capped = args.max_steps == 0;
+  page.summary = nq::trace::run(options, [&](const Event& e) { page.events.push_back(e); });
+  std::ofstream file(args.output, std::ios::binary);
+  if (!file) throw UsageError(fmt::format("trace: cannot write {}", args.output));
+  write_trace_page(file, page);
+  file.flush();
+  if (!file) throw UsageError(fmt::format("trace: could not finish writing {}", args.output));
+  if (page.summary.cut && page.capped) {
+    fmt::print(stderr, "trace: the page holds the first {} steps; --max-steps K chooses how many\n",
+               kPageSteps);
+  }
+  return page.summary;
+}
+
 }  // namespace
 
 int run_trace(const TraceArgs& args) {
+  const nq::trace::Method method = nq::trace::method_named(args.method);
+  if (args.listing) {
+    fmt::print("{}", listing_text(method));
+    return kExitOk;
+  }
   const int n = parse_board_size(args.n, nq::classic::kMaxN, "trace");
-  const nq::classic::Method method = *nq::classic::method_from_string(args.method);
   if (args.format == "html" && args.output == "-") {
     throw UsageError("trace: --format html writes a page; give it a file with --output FILE");
   }
-  if (args.boards && args.format != "text") {
-    throw UsageError("trace: --boards draws text boards; it goes with --format text");
+  if ((args.boards || args.code) && args.format != "text") {
+    throw UsageError(
+        fmt::format("trace: --{} goes with --format text", args.boards ? "boards" : "code"));
   }
   InterruptGuard interrupt;
   std::stop_source stop;
   std::stop_callback forward(interrupt.token(), [&stop] { stop.request_stop(); });
-  const nq::trace::Options options{.n = n,
-                                   .method = method,
-                                   .first = args.first,
-                                   .max_steps = args.max_steps,
-                                   .stop = stop.get_token()};
+  nq::trace::Options options{.n = n,
+                             .method = method,
+                             .first = args.first,
+                             .max_steps = args.max_steps,
+                             .seed = args.seed,
+                             .stop = stop.get_token()};
 
   nq::trace::Summary summary;
   bool reader_gone = false;
   if (args.format == "html") {
-    TracePage page{n, args.method, {}, {}, args.max_steps};
-    summary = nq::trace::run(options, [&](const nq::trace::Event& e) { page.events.push_back(e); });
-    page.summary = summary;
-    std::ofstream file(args.output, std::ios::binary);
-    if (!file) throw UsageError(fmt::format("trace: cannot write {}", args.output));
-    write_trace_page(file, page);
-    file.flush();
-    if (!file) throw UsageError(fmt::format("trace: could not finish writing {}", args.output));
+    if (options.max_steps == 0) options.max_steps = kPageSteps;
+    summary = write_page(options, args);
   } else {
     const int fd = open_fd(args.output);
     {
       FdOutput out(fd);
-      std::vector<int> board(static_cast<std::size_t>(n), -1);
-      summary = nq::trace::run(options, [&](const nq::trace::Event& e) {
+      summary = nq::trace::run(options, [&](const Event& e) {
         if (args.format == "jsonl") {
           out.append(json_line(e));
         } else {
-          out.append(text_line(e));
-          if (args.boards) {
-            if (e.kind == nq::trace::Kind::place) board[static_cast<std::size_t>(e.row)] = e.col;
-            if (e.kind == nq::trace::Kind::remove) board[static_cast<std::size_t>(e.row)] = -1;
-            out.append(board_lines(board, e));
-          }
+          out.append(describe(e) + "\n");
+          if (args.code) out.append(code_lines(method, e));
+          if (args.boards) out.append(board_lines(e));
         }
         if (!out.flush_if_full()) stop.request_stop();
       });
       if (args.format == "jsonl") {
-        out.append(fmt::format(
-            R"({{"summary":true,"n":{},"method":"{}","steps":{},"placements":{},"rejects":{},)"
-            R"("backtracks":{},"solutions":{},"cut":{},"complete":{}}})"
-            "\n",
-            n, args.method, summary.steps, summary.placements, summary.rejects, summary.backtracks,
-            summary.solutions, summary.cut, summary.complete));
+        out.append(json_summary(summary, n, args));
       } else if (summary.cut) {
         out.append(fmt::format("cut at {} steps (--max-steps)\n", summary.steps));
       }
@@ -144,9 +235,9 @@ int run_trace(const TraceArgs& args) {
     }
     if (fd != STDOUT_FILENO) ::close(fd);
   }
-  fmt::print(stderr, "{} steps: {} placed, {} rejected, {} taken back, {} solutions{}\n",
-             summary.steps, summary.placements, summary.rejects, summary.backtracks,
-             summary.solutions, summary.cut ? " (cut)" : "");
+  fmt::print(stderr, "{} steps: {}; {} placements, {} checks, {} nodes{}\n", summary.steps,
+             tallies(summary), summary.work.placements, summary.work.checks, summary.work.nodes,
+             summary.cut ? " (cut)" : "");
   if (interrupt.interrupted() && !reader_gone) return kExitInterrupted;
   return kExitOk;
 }

@@ -116,9 +116,12 @@ struct TraceArgs {
   std::string n;
   std::string method = "recursive";
   bool first = false, all = false;  // default --all
-  std::uint64_t max_steps = 0;      // 0: no limit
+  std::uint64_t max_steps = 0;      // 0: no limit (html: the page's own)
+  std::uint64_t seed = 1;           // random
   std::string format = "text";      // text, jsonl, html
   bool boards = false;              // text: draw the board after each event
+  bool code = false;                // text: the listing's line and variables after each event
+  bool listing = false;             // print the method's listing instead
   std::string output = "-";
 };
 

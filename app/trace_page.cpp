@@ -68,9 +68,9 @@ let step = 0;                        // events applied: 0..N
 let placed = 0, rejected = 0, removed = 0, found = 0;
 function apply(e, forward) {
   const k = e[0], s = forward ? 1 : -1;
-  if (k === 0) { col[e[1]] = forward ? e[2] : -1; placed += s; }
+  if (k === 0) { col[e[2]] = forward ? e[3] : -1; placed += s; }
   else if (k === 1) rejected += s;
-  else if (k === 2) { col[e[1]] = forward ? -1 : e[2]; removed += s; }
+  else if (k === 2) { col[e[2]] = forward ? -1 : e[3]; removed += s; }
   else found += s;
 }
 function go(target) {
@@ -81,12 +81,12 @@ function go(target) {
 }
 function text(i) {
   const e = E[i], k = e[0];
-  if (k === 0) return (i + 1) + ": place row " + (e[1] + 1) + " col " + (e[2] + 1);
-  if (k === 1) return (i + 1) + ": reject row " + (e[1] + 1) + " col " + (e[2] + 1) +
-    ": attacked by row " + (e[3] + 1) + " col " + (e[4] + 1) +
-    (e[4] === e[2] ? " (same column)" : " (diagonal)");
-  if (k === 2) return (i + 1) + ": backtrack: remove row " + (e[1] + 1) + " col " + (e[2] + 1);
-  return (i + 1) + ": solution " + e[2] + ": " + e[1].map(c => c + 1).join(" ");
+  if (k === 0) return (i + 1) + ": place row " + (e[2] + 1) + " col " + (e[3] + 1);
+  if (k === 1) return (i + 1) + ": reject row " + (e[2] + 1) + " col " + (e[3] + 1) +
+    ": attacked by row " + (e[4] + 1) + " col " + (e[5] + 1) +
+    (e[5] === e[3] ? " (same column)" : " (diagonal)");
+  if (k === 2) return (i + 1) + ": backtrack: remove row " + (e[2] + 1) + " col " + (e[3] + 1);
+  return (i + 1) + ": solution " + e[7] + ": " + e[11].map(c => c + 1).join(" ");
 }
 const list = document.getElementById("events");
 const spacer = document.createElement("div");
@@ -138,7 +138,7 @@ function draw() {
     for (let c = 0; c < n; c++) {
       const td = cells[r][c];
       const queen = col[r] === c;
-      const here = e && e[0] !== 3 && e[1] === r && e[2] === c;
+      const here = e && e[0] !== 3 && e[2] === r && e[3] === c;
       let cls = (r + c) % 2 ? "dark" : "light";
       if (attacked[r][c] && !queen) cls += " attacked";
       if (here) cls += e[0] === 1 ? " rejected" : " current";
@@ -204,25 +204,68 @@ draw();
 </html>
 )page";
 
-std::string json_escape(const std::string& s) {
-  std::string out;
+// A JSON string's body.
+std::string quoted(std::string_view s) {
+  std::string out = "\"";
   for (char c : s) {
-    if (c == '<')
-      out += "\\u003c";  // never close the script element early
-    else if (c == '"' || c == '\\')
+    if (c == '"' || c == '\\') {
       (out += '\\') += c;
-    else
+    } else if (c == '<') {
+      out += "\\u003c";  // never close the script element early
+    } else if (c == '\t') {
+      out += "\\t";
+    } else {
       out += c;
+    }
   }
-  return out;
+  return out + "\"";
 }
 
 }  // namespace
 
+void write_trace_data(std::ostream& out, const TracePage& page) {
+  const nq::trace::Listing& listing = nq::trace::listing(page.method);
+  out << "{\"n\":" << page.n << ",\"method\":" << quoted(nq::trace::to_string(page.method))
+      << ",\"first\":" << (page.first ? "true" : "false") << ",\"seed\":" << page.seed
+      << ",\"cut\":" << (page.summary.cut ? "true" : "false") << ",\"max_steps\":" << page.max_steps
+      << ",\"capped\":" << (page.capped ? "true" : "false") << ",\"steps\":" << page.summary.steps
+      << ",\"listing\":{\"lines\":[";
+  for (std::size_t i = 0; i < listing.lines.size(); ++i) {
+    out << (i ? "," : "") << quoted(listing.lines[i]);
+  }
+  out << "],\"kinds\":{";
+  for (std::size_t i = 0; i < listing.kinds.size(); ++i) {
+    out << (i ? "," : "") << quoted(to_string(listing.kinds[i].kind)) << ':'
+        << listing.kinds[i].line;
+  }
+  out << "}},\"kinds\":[";
+  for (int k = 0; k < nq::trace::kKinds; ++k) {
+    out << (k ? "," : "") << quoted(to_string(static_cast<nq::trace::Kind>(k)));
+  }
+  out << "],\"alongs\":[\"\",\"row\",\"column\",\"diagonal\",\"anti-diagonal\"],\"events\":[";
+  bool first = true;
+  for (const nq::trace::Event& e : page.events) {
+    out << (first ? "[" : ",[") << static_cast<int>(e.kind) << ',' << e.code_line << ',' << e.row
+        << ',' << e.col << ',' << e.by_row << ',' << e.by_col << ',' << static_cast<int>(e.along)
+        << ',' << e.number << ',' << e.work.placements << ',' << e.work.checks << ','
+        << e.work.nodes << ",[";
+    first = false;
+    for (std::size_t r = 0; r < e.board.size(); ++r) out << (r ? "," : "") << e.board[r];
+    std::string vars;
+    for (const nq::trace::Variable& v : e.vars) {
+      if (!vars.empty()) vars += '\t';
+      (vars += v.name) += '=';
+      vars += to_string(v, page.n);
+    }
+    out << "]," << quoted(vars) << ']';
+  }
+  out << "]}";
+}
+
 void write_trace_page(std::ostream& out, const TracePage& page) {
+  const std::string method(nq::trace::to_string(page.method));
   out << kHead;
-  out << "<h1>" << page.n << " queens, " << page.method << " backtracking: " << page.summary.steps
-      << " steps</h1>\n";
+  out << "<h1>" << page.n << " queens, " << method << ": " << page.summary.steps << " steps</h1>\n";
   out << R"page(<div id="main">
 <table id="board" aria-label="board"></table>
 <div id="side">
@@ -243,29 +286,9 @@ void write_trace_page(std::ostream& out, const TracePage& page) {
   }
   out << "<br>Keys: space play/pause, &#x2190; &#x2192; step, n / p next / previous solution, "
          "Home / End.</div>\n</div>\n</div>\n";
-  out << "<script id=\"trace\" type=\"application/json\">{\"n\":" << page.n << ",\"method\":\""
-      << json_escape(page.method) << "\",\"cut\":" << (page.summary.cut ? "true" : "false")
-      << ",\"events\":[";
-  bool first = true;
-  for (const nq::trace::Event& e : page.events) {
-    out << (first ? "" : ",");
-    first = false;
-    switch (e.kind) {
-      case nq::trace::Kind::place: out << "[0," << e.row << ',' << e.col << ']'; break;
-      case nq::trace::Kind::reject:
-        out << "[1," << e.row << ',' << e.col << ',' << e.by_row << ',' << e.by_col << ']';
-        break;
-      case nq::trace::Kind::remove: out << "[2," << e.row << ',' << e.col << ']'; break;
-      case nq::trace::Kind::solution: {
-        out << "[3,[";
-        for (std::size_t r = 0; r < e.placement.size(); ++r)
-          out << (r ? "," : "") << e.placement[r];
-        out << "]," << e.solution << ']';
-        break;
-      }
-    }
-  }
-  out << "]}</script>\n" << kScript;
+  out << "<script id=\"trace\" type=\"application/json\">";
+  write_trace_data(out, page);
+  out << "</script>\n" << kScript;
 }
 
 }  // namespace nqcli

@@ -14,12 +14,21 @@ namespace nqcli {
 
 struct TracePage {
   int n = 0;
-  std::string method;
+  nq::trace::Method method = nq::trace::Method::recursive;
+  bool first = false;
+  std::uint64_t seed = 1;
+  std::uint64_t max_steps = 0;  // the cut the page was made with
+  bool capped = false;          // max_steps is the page's own limit, not the user's
   std::vector<nq::trace::Event> events;
   nq::trace::Summary summary;
-  std::uint64_t max_steps = 0;
 };
 
 void write_trace_page(std::ostream& out, const TracePage& page);
+
+// The page's data: {"n", "method", "first", "seed", "cut", "max_steps", "capped", "steps",
+// "listing": {"lines", "kinds"}, "kinds", "alongs", "events": [[kind, line, row, col, by_row,
+// by_col, along, number, placements, checks, nodes, board, "name=text\tname=text"], ...]}, with
+// kind and along as indexes into "kinds" and "alongs".
+void write_trace_data(std::ostream& out, const TracePage& page);
 
 }  // namespace nqcli

@@ -4,7 +4,6 @@
 #include <string>
 
 #include "contract.hpp"
-#include "nqueens/trace.hpp"
 
 namespace nqcli {
 
@@ -25,15 +24,6 @@ nq::classic::Mode classic_mode(std::string_view name) {
   if (name == "first") return nq::classic::Mode::first;
   if (name == "count") return nq::classic::Mode::count;
   throw UsageError("classic: unknown mode '" + std::string(name) + "' (all, first or count)");
-}
-
-nq::classic::Method traced_method(std::string_view name) {
-  const auto method = nq::classic::method_from_string(name);
-  if (!method || !nq::trace::supports(*method)) {
-    throw UsageError("trace: unknown method '" + std::string(name) +
-                     "' (recursive, iterative, nested or bitmask)");
-  }
-  return *method;
 }
 
 }  // namespace nqcli

@@ -62,6 +62,12 @@ class Amb {
   std::uint64_t choices_made() const { return choices_made_; }  // choose() calls answered
   std::uint64_t runs() const { return runs_; }                  // times the program was started
 
+  // The trail, for a program that shows how Amb works (nq::trace): its choice points in order,
+  // the option each takes, and how many the current run has replayed or made so far.
+  std::size_t depth() const { return trail_.size(); }
+  std::size_t taken(std::size_t point) const { return trail_[point].taken; }
+  std::size_t position() const { return position_; }
+
  private:
   struct ChoicePoint {
     std::size_t taken;  // index of the option taken

@@ -1,19 +1,29 @@
 // SPDX-License-Identifier: MIT
-// The search as a story: every square a backtracking method tries, whether the queen stays
-// (place) or which earlier queen attacks it (reject), every queen taken back (remove, the
-// backtrack) and every solution, in order, numbered from 1. Replaying the events reproduces the
-// method's solutions and its count of placements (nq::classic::run counts every square tried).
+// The search as a story, for every method a learner meets: the nine textbook methods of
+// nq::classic and two of solve's (random, the local search, and first, the probing search). Each
+// method tells events of the kinds that fit it (a queen placed or rejected, a whole board made and
+// its first attacking pair, a permutation step, Amb's choice points and failures, the functional
+// stages, the local search's moves, the probes of first), and each event names the line of the
+// method's listing that made it: a short program in the style of the tutorials that does what
+// the method does, in the same order. With the event come the board and the listing's variables
+// as they stand after that line, and the work done so far (classic's placements, checks and
+// nodes, so a whole trace ends on what nq::classic::run reports). docs/trace.md specifies every
+// method's events; tests check them against references written from it alone.
 //
 // Example:
 //   nq::trace::run({.n = 4}, [](const nq::trace::Event& e) { /* e.step, e.kind, ... */ });
-//   // 4 queens, all solutions: 78 events; 60 squares tried (16 placed, 44 rejected), 16
-//   // queens taken back, 2 solutions
+//   // 4 queens, recursive, all solutions: 78 events (16 placed, 44 rejected, 16 taken back,
+//   // 2 solutions); the last carries placements 60, checks 84, nodes 60, as classic::run says
+//   nq::trace::listing(nq::trace::Method::recursive).lines[8]  // "      cols[row] = c; ..."
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <stop_token>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -21,43 +31,140 @@
 
 namespace nq::trace {
 
-enum class Kind { place, reject, remove, solution };
-std::string_view to_string(Kind kind);  // "place", "reject", "remove", "solution"
+// The methods that can be traced: classic's nine, then solve's random and first.
+enum class Method {
+  blind,
+  nested,
+  iterative,
+  recursive,
+  board_scan,
+  permutations,
+  amb,
+  functional,
+  bitmask,
+  random,  // solve --method random: QS4-style local search (construction, then repairing swaps)
+  first,   // solve --method first: the probing search for the lexicographically first solution
+};
+inline constexpr std::array<Method, 11> kAllMethods = {
+    Method::blind,      Method::nested,       Method::iterative, Method::recursive,
+    Method::board_scan, Method::permutations, Method::amb,       Method::functional,
+    Method::bitmask,    Method::random,       Method::first};
+
+std::string_view to_string(Method method);  // "board-scan", "random", ...
+std::optional<Method> method_from_string(std::string_view name);
+// Throws std::invalid_argument "trace: unknown method 'NAME' (blind, nested, ..., first)".
+Method method_named(std::string_view name);
+std::optional<classic::Method> classic_method(Method method);  // none for random and first
+
+enum class Kind {
+  place,
+  reject,
+  remove,
+  solution,  // the row-by-row backtrackers
+  free,      // bitmask: the safe squares of a row, from three masks
+  scan,      // board-scan: one way walked up the board, clear
+  candidate,
+  conflict,  // blind, permutations: a whole board, its first bad pair
+  swap,
+  reverse,  // permutations: the two moves of the next permutation
+  run,
+  replay,
+  choose,
+  fail,
+  backtrack,  // amb
+  extend,
+  keep,
+  drop,
+  level,  // functional: map, filter (kept or dropped), a level done
+  start,
+  pick,
+  move,
+  undo,  // random
+  probe,
+  refuted,
+  split,
+  completed,
+  settled,  // first
+};
+inline constexpr int kKinds = 28;
+std::string_view to_string(Kind kind);  // "place", ..., "settled"
+std::optional<Kind> kind_from_string(std::string_view name);
+
+// The line two squares share: diagonal is the same row - column (\), anti_diagonal the same
+// row + column (/). Column wins where a queen is attacked two ways.
+enum class Along { none, row, column, diagonal, anti_diagonal };
+std::string_view to_string(Along along);  // "", "row", "column", "diagonal", "anti-diagonal"
+
+// A variable of the listing with its value there.
+struct Variable {
+  enum class Shape { number, array, bits, none };  // none: JavaScript's null
+  std::string_view name;  // as the listing spells it ("cols", "boards.length")
+  Shape shape = Shape::number;
+  std::int64_t number = 0;      // number; bits: the mask, bit c for column c
+  std::vector<int> array = {};  // array
+};
+// As the listing's JavaScript would print it: 3, [0, 2], 0b0110 (n digits, column 0 rightmost),
+// null.
+std::string to_string(const Variable& variable, int n);
 
 struct Event {
   std::uint64_t step = 0;  // 1, 2, 3, ...
   Kind kind = Kind::place;
-  int row = 0, col = 0;          // 0-based; the square (place, reject, remove)
-  int by_row = -1, by_col = -1;  // reject: the queen that attacks it
-  bool same_column = false;      // reject: it attacks along the column (else a diagonal)
-  std::vector<int> placement;    // solution: the column of each row
-  std::uint64_t solution = 0;    // solution: 1, 2, 3, ...
+  int code_line = 0;             // the line of the method's listing that told it, 1-based
+  int row = -1, col = -1;        // the square it is about (0-based), -1 none
+  int by_row = -1, by_col = -1;  // the other queen: the attacker, the queen met, the row swapped
+  Along along = Along::none;     // the line they share (board-scan: the way walked)
+  std::vector<int> board;        // after the event: board[r] the column of row r's queen, -1 none
+  std::vector<Variable> vars;    // the listing's variables in scope, in the listing's order
+  classic::Counters work;        // placements, checks, nodes so far (docs/trace.md)
+  std::uint64_t number = 0;      // solution, run, start: its number; level: its boards
 };
 
+// A one-line account of an event, 1-based, as `nqueens trace` prints it: "place row 1 col 1",
+// "reject row 2 col 1: attacked by row 1 col 1 (same column)", "solution 1: 2 4 1 3".
+std::string describe(const Event& event);
+
+// Bit k for Kind k.
+using KindSet = std::uint64_t;
+inline constexpr KindSet kEveryKind = (KindSet{1} << kKinds) - 1;
+constexpr KindSet kind_bit(Kind kind) { return KindSet{1} << static_cast<int>(kind); }
+
 struct Options {
-  int n = 8;  // 1..classic::kMaxN
-  classic::Method method = classic::Method::recursive;
-  bool first = false;           // stop at the first solution
+  int n = 8;  // 1..classic::kMaxN; random needs a board with a solution (not 2 or 3)
+  Method method = Method::recursive;
+  bool first = false;           // stop at the first solution (random and first always do)
   std::uint64_t max_steps = 0;  // cut the trace after this many events; 0: no limit
+  std::uint64_t skip = 0;       // count events 1..skip without telling them (a later window)
+  KindSet kinds = kEveryKind;   // tell only these kinds; the others are counted
+  std::uint64_t seed = 1;       // random: the same seed, the same trace
   std::stop_token stop = {};
 };
 
 struct Summary {
-  std::uint64_t steps = 0;
-  std::uint64_t placements = 0;  // place events
-  std::uint64_t rejects = 0;
-  std::uint64_t backtracks = 0;  // remove events
+  std::uint64_t steps = 0;                         // events, told or not
+  std::array<std::uint64_t, kKinds> of_kind = {};  // events of each kind
+  classic::Counters work;  // complete: the method's totals; cut: at the last event
   std::uint64_t solutions = 0;
   bool cut = false;       // stopped at max_steps
-  bool complete = false;  // the search ran to its end (or to the first solution with `first`)
+  bool complete = false;  // the search ran to its end (or to its first solution)
+  std::uint64_t count(Kind kind) const { return of_kind[static_cast<std::size_t>(kind)]; }
 };
 
-// The methods that fill the rows one by one in order and can be traced: recursive, iterative,
-// nested and bitmask (the last tries only safe squares, so it never rejects).
-bool supports(classic::Method method);
-
-// Calls on_event for each event, in order. Throws std::invalid_argument for an n out of range or
-// a method that cannot be traced.
+// Calls on_event for each event told, in order. Throws std::invalid_argument, with the message
+// users see, for an n out of range or a random trace of n = 2 or 3.
 Summary run(const Options& options, const std::function<void(const Event&)>& on_event);
+
+// The listing of a method, and the line each of its kinds comes from.
+struct KindLine {
+  Kind kind;
+  int line;  // 1-based
+};
+struct Listing {
+  Method method;
+  std::span<const std::string_view> lines;
+  std::span<const KindLine> kinds;  // the kinds the method tells, each from one line
+};
+const Listing& listing(Method method);
+int line_of(Method method, Kind kind);  // 0: the method never tells this kind
 
 }  // namespace nq::trace

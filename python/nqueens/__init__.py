@@ -42,7 +42,9 @@ __all__ = [
     "SYMMETRIES",
     "Sheet",
     "TraceEvent",
+    "Listing",
     "CLASSIC_METHODS",
+    "TRACE_METHODS",
     "classic",
     "compare",
     "complete",
@@ -50,6 +52,7 @@ __all__ = [
     "count_completions",
     "infinite",
     "known_count",
+    "listing",
     "solutions",
     "solutions_array",
     "solve",
@@ -375,29 +378,86 @@ def verify(placement: Placement) -> Optional[Attack]:
 
 
 # -- traces ---------------------------------------------------------------------------------------
+#: The methods :func:`trace` follows: the textbook nine, then ``random`` (the local search of
+#: ``solve(method="random")``) and ``first`` (the probing search of ``solve(method="first")``).
+TRACE_METHODS: Tuple[str, ...] = tuple(_core.trace_methods())
+
+
 @dataclasses.dataclass(frozen=True)
 class TraceEvent(_AsDict):
-    """One step of a traced search: ``kind`` is "place", "reject" (the square ``row``, ``col`` is
-    attacked by the queen at ``by_row``, ``by_col``, along its column when ``same_column``),
-    "remove" (a backtrack) or "solution" (``placement``, the ``solution``-th found)."""
+    """One step of a traced search (docs/trace.md lists every method's kinds).
+
+    ``kind`` is what happened ("place", "reject", "remove", "solution", "candidate", "conflict",
+    "swap", "choose", "fail", "move", "probe", ...), told by line ``line`` of the method's
+    :func:`listing`. ``row``, ``col`` is the square it is about and ``by_row``, ``by_col`` the
+    other queen involved (an attacker, the row swapped with), -1 when none; ``along`` the line
+    they share ("column", "diagonal", "anti-diagonal", or "row"/"column" for a cut of
+    ``first``). ``board`` holds each row's column after the event (-1: no queen), ``vars`` the
+    listing's variables there (ints, tuples, bit masks as text like "0b0110"), and
+    ``placements``, ``checks``, ``nodes`` the work so far, counted as :func:`classic` counts it.
+    ``number`` is a solution's (or a run's, a start's) number, or a level's boards.
+    """
 
     step: int
     kind: str
+    line: int
     row: int
     col: int
     by_row: int
     by_col: int
-    same_column: bool
-    placement: Optional[Tuple[int, ...]]
-    solution: int
+    along: str
+    board: Tuple[int, ...]
+    vars: Dict[str, Any]
+    placements: int
+    checks: int
+    nodes: int
+    number: int
+
+    @property
+    def same_column(self) -> bool:
+        """The square is attacked along its column."""
+        return self.along == "column"
+
+    @property
+    def placement(self) -> Optional[Tuple[int, ...]]:
+        """A solution's columns (the board), None for other kinds."""
+        return self.board if self.kind == "solution" else None
+
+    @property
+    def solution(self) -> int:
+        """A solution's number (1, 2, ...), 0 for other kinds."""
+        return self.number if self.kind == "solution" else 0
+
+
+@dataclasses.dataclass(frozen=True)
+class Listing:
+    """A traced method's listing: ``lines`` of JavaScript-like code (``lines[k - 1]`` is line k),
+    and ``kinds``, the line each kind of event comes from."""
+
+    method: str
+    lines: Tuple[str, ...]
+    kinds: Dict[str, int]
+
+    def __str__(self) -> str:
+        return "\n".join(f"{i:3}  {line}" for i, line in enumerate(self.lines, 1))
 
 
 def trace(
-    n: int, method: str = "recursive", first: bool = True, max_steps: Optional[int] = None
+    n: int,
+    method: str = "recursive",
+    first: bool = True,
+    max_steps: Optional[int] = None,
+    seed: int = 1,
 ) -> Iterator[TraceEvent]:
-    """The search of a row-by-row method as a lazy stream of events (recursive, iterative,
-    nested or bitmask), stopping at the first solution when ``first``."""
-    return _events(_core.TraceChunks(n, method, first, max_steps))  # bad input raises now
+    """A method's search as a lazy stream of events, for any of :data:`TRACE_METHODS`,
+    stopping at the first solution when ``first``; ``seed`` is random's."""
+    return _events(_core.TraceChunks(n, method, first, max_steps, seed))  # bad input raises now
+
+
+def listing(method: str) -> Listing:
+    """The listing of a traced method, and the line of each of its kinds of event."""
+    lines, kinds = _core.trace_listing(method)
+    return Listing(method, tuple(lines), dict(kinds))
 
 
 def _events(chunks: Any) -> Iterator[TraceEvent]:

@@ -5,49 +5,86 @@ import pytest
 
 import nqueens
 
-LINES = {True: "column", False: "diagonal"}
+NINE = [m for m in nqueens.TRACE_METHODS if m not in ("random", "first")]
 
 
 def as_cli_json(e):
     """A TraceEvent in the command line's jsonl form (1-based)."""
-    j = {"step": e.step, "event": e.kind}
+    j = {"step": e.step, "event": e.kind, "code_line": e.line}
+    if e.row >= 0:
+        j["row"] = e.row + 1
+    if e.col >= 0:
+        j["col"] = e.col + 1
+    if e.by_row >= 0 or e.by_col >= 0:
+        j["by"] = {
+            "row": e.by_row + 1 if e.by_row >= 0 else None,
+            "col": e.by_col + 1 if e.by_col >= 0 else None,
+            "line": e.along,
+        }
+    elif e.along:
+        j["along"] = e.along
+    j["board"] = [c + 1 if c >= 0 else None for c in e.board]
     if e.kind == "solution":
-        j["number"] = e.solution
         j["perm"] = [c + 1 for c in e.placement]
-        return j
-    j["row"], j["col"] = e.row + 1, e.col + 1
-    if e.kind == "reject":
-        j["by"] = {"row": e.by_row + 1, "col": e.by_col + 1, "line": LINES[e.same_column]}
+    if e.number:
+        j["number"] = e.number
+    j.update(placements=e.placements, checks=e.checks, nodes=e.nodes)
+    j["vars"] = {k: list(v) if isinstance(v, tuple) else v for k, v in e.vars.items()}
     return j
 
 
-@pytest.mark.parametrize("method", ["recursive", "iterative", "nested", "bitmask"])
+@pytest.mark.parametrize("method", nqueens.TRACE_METHODS)
 @pytest.mark.parametrize("first", [True, False])
 def test_events_are_the_command_lines(cli, method, first):
-    args = ["trace", 6, "--method", method, "--format", "jsonl"] + (["--first"] if first else [])
+    n = 4 if method == "blind" else 6
+    args = ["trace", n, "--method", method, "--format", "jsonl", "--seed", 3]
+    args += ["--first"] if first else []
     _, out, _ = cli(*args)
     expected = [json.loads(line) for line in out.splitlines() if line]
     expected = [j for j in expected if "summary" not in j]
-    got = [as_cli_json(e) for e in nqueens.trace(6, method=method, first=first)]
-    assert got == expected
-    solutions = [e.placement for e in nqueens.trace(6, method=method, first=first)
-                 if e.kind == "solution"]
-    assert len(solutions) == (1 if first else 4)
+    events = list(nqueens.trace(n, method=method, first=first, seed=3))
+    assert [as_cli_json(e) for e in events] == expected
+    solutions = [e.placement for e in events if e.kind == "solution"]
+    assert len(solutions) == (1 if first or method in ("random", "first") else
+                              nqueens.known_count(n)[0])
     assert all(nqueens.verify(s) is None for s in solutions)
 
 
-def test_the_trace_counts_what_the_method_counts():
-    events = list(nqueens.trace(8, first=False))
-    placed = sum(e.kind == "place" for e in events)
-    rejected = sum(e.kind == "reject" for e in events)
-    assert sum(e.kind == "solution" for e in events) == 92
-    assert placed + rejected == nqueens.classic(8, "recursive", mode="count").placements
+@pytest.mark.parametrize("method", NINE)
+def test_the_trace_counts_what_the_method_counts(method):
+    n = 5
+    events = list(nqueens.trace(n, method=method, first=False))
+    run = nqueens.classic(n, method, mode="count")
+    assert sum(e.kind == "solution" for e in events) == run.count
+    last = events[-1]
+    assert (last.placements, last.checks, last.nodes) == (run.placements, run.checks, run.nodes)
     assert [e.step for e in events] == list(range(1, len(events) + 1))
+
+
+def test_random_ends_on_the_answer_of_solve():
+    for n, seed in [(8, 1), (12, 5), (20, 7)]:
+        last = list(nqueens.trace(n, method="random", seed=seed))[-1]
+        assert last.kind == "solution"
+        assert list(last.board) == nqueens.solve(n, method="random", seed=seed).tolist()
+
+
+def test_listings_name_the_line_of_each_kind():
+    recursive = nqueens.listing("recursive")
+    assert "cols[row] = c" in recursive.lines[recursive.kinds["place"] - 1]
+    assert str(recursive).splitlines()[8].startswith("  9  ")
+    for method in nqueens.TRACE_METHODS:
+        listing = nqueens.listing(method)
+        for e in nqueens.trace(5, method=method, max_steps=200):
+            assert e.line == listing.kinds[e.kind], (method, e.kind)
 
 
 def test_max_steps_and_bad_input():
     assert len(list(nqueens.trace(10, first=False, max_steps=100))) == 100
-    with pytest.raises(ValueError, match="unknown method 'permutations'"):
-        nqueens.trace(6, method="permutations")
+    with pytest.raises(ValueError, match="unknown method 'bogus' .*random, first"):
+        nqueens.trace(6, method="bogus")
     with pytest.raises(ValueError, match="too large for trace"):
         nqueens.trace(33)
+    with pytest.raises(ValueError, match="random method needs a board with a solution"):
+        nqueens.trace(3, method="random")
+    with pytest.raises(ValueError, match="unknown method"):
+        nqueens.listing("bogus")

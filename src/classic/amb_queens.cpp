@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Queens with the Amb operator: the program just says "choose a column for each row; it must
 // be safe" and Amb's backtracking does the rest. Every choice made (on every replay) is a
-// placement; every program run is a node.
+// placement; every program run is a node. Traced, it tells what the listing's lines 5, 7, 12,
+// 13, 20 and 28 do (docs/trace.md, amb): Amb's own moves (a run started, a choice replayed or
+// made, the backtrack between runs) are read off its trail at the program's points.
 #include <numeric>
 
 #include "classic/collector.hpp"
@@ -9,21 +11,86 @@
 
 namespace nq::classic::detail {
 
-Result amb(const Options& options) {
-  Collector c(options);
-  std::vector<int> columns(static_cast<std::size_t>(c.n()));
+namespace {
+
+using trace::Event;
+using trace::Kind;
+using trace::detail::array;
+using trace::detail::board_of;
+using trace::detail::number;
+
+struct Stopped {};  // thrown out of the program to end run_all early
+
+std::vector<int> trail_of(const Amb& a) {
+  std::vector<int> trail;
+  for (std::size_t i = 0; i < a.depth(); ++i) trail.push_back(static_cast<int>(a.taken(i)));
+  return trail;
+}
+
+}  // namespace
+
+Result amb(const Options& options, Tracer* tracer) {
+  Collector c(options, tracer);
+  const auto n = static_cast<std::size_t>(c.n());
+  std::vector<int> columns(n);
   std::iota(columns.begin(), columns.end(), 0);
-  std::vector<int> col(columns.size());
+  std::vector<int> col(n);
   const auto program = [&](Amb& a) {
+    if (c.should_stop()) throw Stopped{};
+    if (c.counters().nodes > 0) {  // between runs, Amb advanced its latest open choice point
+      c.tell(Kind::backtrack, [&](Event& e) {
+        const std::vector<int> trail = trail_of(a);
+        e.row = static_cast<int>(trail.size()) - 1;
+        e.col = trail.back();
+        e.board = board_of(trail, trail.size(), n);
+        e.vars = {array("trail", trail)};
+      });
+    }
+    ++c.counters().nodes;
+    c.tell(Kind::run, [&](Event& e) {
+      e.number = c.counters().nodes;
+      e.board.assign(n, -1);
+      e.vars = {array("trail", trail_of(a)), number("pos", 0)};
+    });
     for (int row = 0; row < c.n(); ++row) {
-      col[static_cast<std::size_t>(row)] = a.choose(columns);
-      a.require(c.safe(col, row, col[static_cast<std::size_t>(row)]));
+      const auto at = static_cast<std::size_t>(row);
+      const bool replayed = a.position() < a.depth();
+      ++c.counters().placements;
+      col[at] = a.choose(columns);
+      c.tell(replayed ? Kind::replay : Kind::choose, [&](Event& e) {  // inside choose()
+        e.row = row;
+        e.col = col[at];
+        e.board = board_of(col, at, n);
+        e.vars = {number("row", row), number("pos", static_cast<std::int64_t>(a.position())),
+                  array("trail", trail_of(a)), array("cols", col, at)};
+      });
+      const int r = c.attacker(col, row, col[at]);
+      if (r >= 0) {
+        c.tell(Kind::fail, [&](Event& e) {
+          e.row = row;
+          e.col = col[at];
+          e.by_row = r;
+          e.by_col = col[static_cast<std::size_t>(r)];
+          e.along = trace::detail::along_of(row, e.col, r, e.by_col);
+          e.board = board_of(col, at, n);
+          e.vars = {number("row", row), array("cols", col, at + 1), array("trail", trail_of(a))};
+        });
+      }
+      a.require(r < 0);
     }
   };
   Amb a;
-  a.run_all(program, [&] { return !c.found(col); });
-  c.counters().placements = a.choices_made();
-  c.counters().nodes = a.runs();
+  try {
+    a.run_all(program, [&] {
+      c.tell(Kind::solution, [&](Event& e) {
+        e.board = col;
+        e.vars = {array("cols", col), array("trail", trail_of(a))};
+      });
+      return !c.found(col);
+    });
+  } catch (const Stopped&) {
+    // c.should_stop() said so; finish() reports the run as incomplete
+  }
   return c.finish();
 }
 

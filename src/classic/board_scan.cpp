@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The way many first programs do it: an n x n board of cells, and a safety test that walks the
 // board from the square upwards, straight up and along both upward diagonals, looking for a
-// queen (rows below are still empty). Each cell read is one check.
+// queen (rows below are still empty). Each cell read is one check. Traced, it tells what the
+// listing's lines 7, 11, 14, 21 and 22 do (docs/trace.md, board-scan).
 #include "classic/collector.hpp"
 
 namespace nq::classic::detail {
@@ -9,37 +10,87 @@ namespace nq::classic::detail {
 namespace {
 
 using Board = std::vector<std::vector<bool>>;
+using trace::Event;
+using trace::Kind;
+using trace::detail::array;
+using trace::detail::board_of;
+using trace::detail::number;
 
-bool scan_is_safe(Collector& c, const Board& board, int row, int col) {
+// The way walked: up keeps the column, up-left the row - column, up-right the row + column.
+trace::Along way(int dc) {
+  return dc == 0  ? trace::Along::column
+         : dc < 0 ? trace::Along::diagonal
+                  : trace::Along::anti_diagonal;
+}
+
+bool scan_is_safe(Collector& c, const Board& board, const std::vector<int>& col, int row,
+                  int column) {
   const int n = c.n();
+  const auto fill = [&](Event& e, int dc, int r, int k) {
+    e.row = row;
+    e.col = column;
+    e.along = way(dc);
+    e.board = board_of(col, static_cast<std::size_t>(row), static_cast<std::size_t>(n));
+    e.vars = {number("row", row), number("c", column), number("dc", dc), number("r", r),
+              number("k", k)};
+  };
   for (int dc : {0, -1, 1}) {  // up, up-left, up-right
-    for (int r = row - 1, k = col + dc; r >= 0 && k >= 0 && k < n; --r, k += dc) {
+    int r = row - 1, k = column + dc;
+    const bool reads = r >= 0 && k >= 0 && k < n;
+    for (; r >= 0 && k >= 0 && k < n; --r, k += dc) {
       ++c.counters().checks;
-      if (board[static_cast<std::size_t>(r)][static_cast<std::size_t>(k)]) return false;
+      if (board[static_cast<std::size_t>(r)][static_cast<std::size_t>(k)]) {
+        c.tell(Kind::reject, [&](Event& e) {
+          fill(e, dc, r, k);
+          e.by_row = r;
+          e.by_col = k;
+        });
+        return false;
+      }
     }
+    if (reads) c.tell(Kind::scan, [&](Event& e) { fill(e, dc, r, k); });
   }
   return true;
 }
 
 bool place(Collector& c, Board& board, std::vector<int>& col, int row) {
-  if (row == c.n()) return c.found(col);
+  const auto n = static_cast<std::size_t>(c.n());
+  const auto prefix = static_cast<std::size_t>(row);
+  if (row == c.n()) {
+    c.tell(Kind::solution, [&](Event& e) {
+      e.board = col;
+      e.vars = {number("row", row), array("cols", col)};
+    });
+    return c.found(col);
+  }
+  const auto tell = [&](Kind kind, int column, std::size_t queens) {
+    c.tell(kind, [&](Event& e) {
+      e.row = row;
+      e.col = column;
+      e.board = board_of(col, queens, n);
+      e.vars = {number("row", row), number("c", column), array("cols", col, queens)};
+    });
+  };
   for (int column = 0; column < c.n(); ++column) {
     ++c.counters().placements;
     ++c.counters().nodes;
-    if (!scan_is_safe(c, board, row, column)) continue;
-    board[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)] = true;
-    col[static_cast<std::size_t>(row)] = column;
-    const bool done = place(c, board, col, row + 1) || c.should_stop();
-    board[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)] = false;
+    if (!scan_is_safe(c, board, col, row, column)) continue;
+    board[prefix][static_cast<std::size_t>(column)] = true;
+    col[prefix] = column;
+    tell(Kind::place, column, prefix + 1);
+    const bool done = place(c, board, col, row + 1);
+    board[prefix][static_cast<std::size_t>(column)] = false;
     if (done) return true;
+    tell(Kind::remove, column, prefix);
+    if (c.should_stop()) return true;
   }
   return false;
 }
 
 }  // namespace
 
-Result board_scan(const Options& options) {
-  Collector c(options);
+Result board_scan(const Options& options, Tracer* tracer) {
+  Collector c(options, tracer);
   const auto n = static_cast<std::size_t>(c.n());
   Board board(n, std::vector<bool>(n, false));
   std::vector<int> col(n, 0);

@@ -1,40 +1,38 @@
 // SPDX-License-Identifier: MIT
 // What every classic method shares: the counters, the bookkeeping of solutions for the three
-// modes, the stop token, and the one safety test of the textbooks (is the queen about to go in
-// row `row`, column `col` attacked by a queen in an earlier row?), counting its comparisons.
+// modes, the stop token, the one safety test of the textbooks (is the queen about to go in row
+// `row`, column `col` attacked by a queen in an earlier row?), counting its comparisons, and the
+// tracer a traced run tells its events to (nq::trace; docs/trace.md has each method's listing).
 #pragma once
 
 #include <cstdlib>
 #include <vector>
 
 #include "nqueens/classic.hpp"
+#include "trace/tracer.hpp"
 
 namespace nq::classic::detail {
 
-// Watches a method that fills the rows in order (recursive, iterative, nested, bitmask): every
-// square it tries, whether the queen could stay there (attacker_row < 0) or which earlier queen
-// attacks it, and every solution. Used by nq::trace.
-class Observer {
- public:
-  virtual ~Observer() = default;
-  virtual void tried(const std::vector<int>& col, int row, int column, int attacker_row) = 0;
-  virtual void solution(const std::vector<int>& col) = 0;
-  virtual bool done() const = 0;  // the observer wants the method to stop
-};
+using trace::detail::Tracer;
 
 class Collector {
  public:
-  explicit Collector(const Options& options, Observer* observer = nullptr)
-      : options_(options), observer_(observer) {}
-  Observer* observer() const { return observer_; }
+  explicit Collector(const Options& options, Tracer* tracer = nullptr)
+      : options_(options), tracer_(tracer) {}
 
   int n() const { return options_.n; }
   Counters& counters() { return result_.counters; }
+  bool traced() const { return tracer_ != nullptr; }
+
+  // Tells an event of `kind` if the run is traced: fill(event) sets what the method knows.
+  template <class Fill>
+  void tell(trace::Kind kind, Fill&& fill) {
+    trace::detail::tell(tracer_, kind, result_.counters, fill);
+  }
 
   // Records a solution; true when the method should stop (first found, or stop requested).
   bool found(const std::vector<int>& col) {
     ++result_.count;
-    if (observer_) observer_->solution(col);
     if (options_.mode != Mode::count) {
       result_.solutions.emplace_back(std::vector<Column>(col.begin(), col.end()));
     }
@@ -44,22 +42,14 @@ class Collector {
   // Polled now and then by the methods; cheap.
   bool should_stop() {
     if ((++polls_ & 0x3FF) == 0 && options_.stop.stop_requested()) stopped_ = true;
-    if (observer_ && observer_->done()) stopped_ = true;
+    if (tracer_ && tracer_->done()) stopped_ = true;
     return stopped_;
   }
 
-  // Is (row, col) attacked by one of the queens in rows 0..row-1?
-  bool safe(const std::vector<int>& placed, int row, int col) {
-    for (int r = 0; r < row; ++r) {
-      ++result_.counters.checks;
-      const int c = placed[static_cast<std::size_t>(r)];
-      if (c == col || std::abs(c - col) == row - r) {
-        if (observer_) observer_->tried(placed, row, col, r);
-        return false;
-      }
-    }
-    if (observer_) observer_->tried(placed, row, col, -1);
-    return true;
+  // The topmost queen of rows 0..row-1 that attacks (row, col), or -1: the textbook safe(row, c),
+  // one check a queen compared.
+  int attacker(const std::vector<int>& placed, int row, int col) {
+    return trace::detail::first_attacker(placed, row, col, result_.counters.checks);
   }
 
   Result finish() {
@@ -69,21 +59,37 @@ class Collector {
 
  private:
   const Options& options_;
-  Observer* observer_;
+  Tracer* tracer_;
   Result result_;
   std::uint64_t polls_ = 0;
   bool stopped_ = false;
 };
 
-// The methods, one per file. Those that fill the rows in order take an observer.
-Result blind(const Options& options);
-Result nested(const Options& options, Observer* observer = nullptr);
-Result iterative(const Options& options, Observer* observer = nullptr);
-Result recursive(const Options& options, Observer* observer = nullptr);
-Result board_scan(const Options& options);
-Result permutations(const Options& options);
-Result amb(const Options& options);
-Result functional(const Options& options);
-Result bitmask(const Options& options, Observer* observer = nullptr);
+// The reject of (row, column) by the queen of row r above, as the textbook safe(row, c) tells it
+// (recursive, iterative, nested): `cols` is how the method's listing shows its array.
+inline void tell_reject(Collector& c, const std::vector<int>& col, int row, int column, int r,
+                        trace::Variable cols) {
+  c.tell(trace::Kind::reject, [&](trace::Event& e) {
+    e.row = row;
+    e.col = column;
+    e.by_row = r;
+    e.by_col = col[static_cast<std::size_t>(r)];
+    e.along = trace::detail::along_of(row, column, e.by_row, e.by_col);
+    e.board = trace::detail::board_of(col, static_cast<std::size_t>(row), col.size());
+    e.vars = {trace::detail::number("row", row), trace::detail::number("c", column),
+              trace::detail::number("r", r), std::move(cols)};
+  });
+}
+
+// The methods, one per file; a traced run passes its tracer.
+Result blind(const Options& options, Tracer* tracer = nullptr);
+Result nested(const Options& options, Tracer* tracer = nullptr);
+Result iterative(const Options& options, Tracer* tracer = nullptr);
+Result recursive(const Options& options, Tracer* tracer = nullptr);
+Result board_scan(const Options& options, Tracer* tracer = nullptr);
+Result permutations(const Options& options, Tracer* tracer = nullptr);
+Result amb(const Options& options, Tracer* tracer = nullptr);
+Result functional(const Options& options, Tracer* tracer = nullptr);
+Result bitmask(const Options& options, Tracer* tracer = nullptr);
 
 }  // namespace nq::classic::detail

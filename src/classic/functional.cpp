@@ -2,7 +2,8 @@
 // The functional style: the list of safe k-queen boards is the list of (k-1)-queen boards, each
 // extended by every column (map), keeping the safe extensions (filter), concatenated (fold).
 // Nothing is mutated once built. Memory grows with the number of partial boards, which is the
-// price of this style; it shows the whole search level by level.
+// price of this style; it shows the whole search level by level. Traced, it tells what the
+// listing's lines 4, 5, 6 and 8 do (docs/trace.md, functional).
 #include <algorithm>
 #include <iterator>
 #include <numeric>
@@ -14,10 +15,16 @@ namespace nq::classic::detail {
 namespace {
 
 using Boards = std::vector<std::vector<int>>;
+using trace::Event;
+using trace::Kind;
+using trace::detail::array;
+using trace::detail::board_of;
+using trace::detail::number;
 
-// The safe one-row extensions of `board`, in column order.
-Boards extensions(Collector& c, const std::vector<int>& board) {
-  std::vector<int> columns(static_cast<std::size_t>(c.n()));
+// The safe one-row extensions of `board` (level k), in column order.
+Boards extensions(Collector& c, const std::vector<int>& board, int k) {
+  const auto n = static_cast<std::size_t>(c.n());
+  std::vector<int> columns(n);
   std::iota(columns.begin(), columns.end(), 0);
   Boards extended;
   std::transform(columns.begin(), columns.end(), std::back_inserter(extended), [&](int column) {
@@ -27,29 +34,59 @@ Boards extensions(Collector& c, const std::vector<int>& board) {
   });
   c.counters().placements += extended.size();
   c.counters().nodes += extended.size();
+  c.tell(Kind::extend, [&](Event& e) {
+    e.row = k - 1;
+    e.board = board_of(board, board.size(), n);
+    e.vars = {number("k", k), array("board", board)};
+  });
   Boards safe;
   std::copy_if(extended.begin(), extended.end(), std::back_inserter(safe),
                [&](const std::vector<int>& b) {
-                 return c.safe(b, static_cast<int>(b.size()) - 1, b.back());
+                 const int row = static_cast<int>(b.size()) - 1;
+                 const int r = c.attacker(b, row, b.back());
+                 c.tell(r < 0 ? Kind::keep : Kind::drop, [&](Event& e) {
+                   e.row = row;
+                   e.col = b.back();
+                   if (r >= 0) {
+                     e.by_row = r;
+                     e.by_col = b[static_cast<std::size_t>(r)];
+                     e.along = trace::detail::along_of(row, e.col, r, e.by_col);
+                   }
+                   e.board = board_of(r < 0 ? b : board, r < 0 ? b.size() : board.size(), n);
+                   e.vars = {number("k", k), array("board", board), number("c", b.back())};
+                 });
+                 return r < 0;
                });
   return safe;
 }
 
 }  // namespace
 
-Result functional(const Options& options) {
-  Collector c(options);
+Result functional(const Options& options, Tracer* tracer) {
+  Collector c(options, tracer);
+  const auto n = static_cast<std::size_t>(c.n());
   Boards boards = {{}};  // the one 0-queen board
   for (int k = 1; k <= c.n() && !c.should_stop(); ++k) {
     boards = std::accumulate(boards.begin(), boards.end(), Boards{},
                              [&](Boards all, const std::vector<int>& board) {
-                               Boards more = extensions(c, board);
+                               if (c.should_stop()) return all;
+                               Boards more = extensions(c, board, k);
                                all.insert(all.end(), more.begin(), more.end());
                                return all;
                              });
+    c.tell(Kind::level, [&](Event& e) {
+      e.number = boards.size();
+      e.board.assign(n, -1);
+      e.vars = {number("k", k), number("boards.length", static_cast<std::int64_t>(boards.size()))};
+    });
   }
   for (const auto& board : boards) {
-    if (static_cast<int>(board.size()) == c.n() && c.found(board)) break;
+    if (board.size() != n) continue;
+    c.tell(Kind::solution, [&](Event& e) {
+      e.board = board;
+      e.vars = {number("boards.length", static_cast<std::int64_t>(boards.size()))};
+    });
+    if (c.found(board)) break;
   }
   return c.finish();
 }

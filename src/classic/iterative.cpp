@@ -2,30 +2,65 @@
 // Iterative backtracking: an explicit row index and two moves. Advance: move the current row's
 // queen one column right; if it is safe, go down to the next row (whose queen starts left of the
 // board). Back up: when a queen runs off the right edge, lift it and return to the row above.
+// Traced, it tells what the listing's lines 5, 9, 10 and 17 do (docs/trace.md, iterative).
 #include "classic/collector.hpp"
 
 namespace nq::classic::detail {
 
-Result iterative(const Options& options, Observer* observer) {
-  Collector c(options, observer);
+using trace::Event;
+using trace::Kind;
+using trace::detail::array;
+using trace::detail::board_of;
+using trace::detail::number;
+
+Result iterative(const Options& options, Tracer* tracer) {
+  Collector c(options, tracer);
   const int n = c.n();
-  std::vector<int> col(static_cast<std::size_t>(n), -1);  // -1: no queen in that row yet
+  const auto size = static_cast<std::size_t>(n);
+  std::vector<int> col(size, -1);  // -1: no queen in that row yet
   int row = 0;
+  bool stays = false;  // the queen of `row` passed its test and still stands on its square
   while (row >= 0 && !c.should_stop()) {
-    int& queen = col[static_cast<std::size_t>(row)];
-    ++queen;           // advance
-    if (queen == n) {  // off the edge: back up
+    const auto at = static_cast<std::size_t>(row);
+    int& queen = col[at];
+    const int left = queen++;  // advance
+    if (stays) {
+      c.tell(Kind::remove, [&](Event& e) {
+        e.row = row;
+        e.col = left;
+        e.board = board_of(col, at, size);
+        e.vars = {number("row", row), array("cols", col)};
+      });
+    }
+    stays = false;
+    if (queen == n) {  // off the edge: back up to the row above, whose queen stands
       queen = -1;
       --row;
+      stays = row >= 0;
       continue;
     }
     ++c.counters().placements;
     ++c.counters().nodes;
-    if (!c.safe(col, row, queen)) continue;
+    if (const int r = c.attacker(col, row, queen); r >= 0) {
+      tell_reject(c, col, row, queen, r, array("cols", col));
+      continue;
+    }
+    c.tell(Kind::place, [&](Event& e) {
+      e.row = row;
+      e.col = queen;
+      e.board = board_of(col, at + 1, size);
+      e.vars = {number("row", row), array("cols", col)};
+    });
+    stays = true;
     if (row + 1 == n) {
+      c.tell(Kind::solution, [&](Event& e) {
+        e.board = col;
+        e.vars = {number("row", row), array("cols", col)};
+      });
       if (c.found(col)) break;
     } else {
       ++row;
+      stays = false;
     }
   }
   return c.finish();

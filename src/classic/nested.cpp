@@ -1,32 +1,66 @@
 // SPDX-License-Identifier: MIT
 // Nested loops with pruning: the blind odometer, but a digit is only accepted if the queen it
 // stands for is safe from the queens before it. When it is not, the digit turns at once, which
-// skips every candidate that shares the bad prefix: pruning, still without recursion.
+// skips every candidate that shares the bad prefix: pruning, still without recursion. Traced, it
+// tells what the listing's lines 8, 9, 12 and 17 do (docs/trace.md, nested).
 #include "classic/collector.hpp"
 
 namespace nq::classic::detail {
 
-Result nested(const Options& options, Observer* observer) {
-  Collector c(options, observer);
+using trace::Event;
+using trace::Kind;
+using trace::detail::array;
+using trace::detail::board_of;
+using trace::detail::number;
+
+Result nested(const Options& options, Tracer* tracer) {
+  Collector c(options, tracer);
   const int n = c.n();
-  std::vector<int> col(static_cast<std::size_t>(n), 0);
+  const auto size = static_cast<std::size_t>(n);
+  std::vector<int> col(size, 0);
   int k = 0;  // the digit being set: rows 0..k-1 hold safe queens
   while (k >= 0 && !c.should_stop()) {
-    int& digit = col[static_cast<std::size_t>(k)];
-    if (digit == n) {  // this loop is exhausted: reset it and turn the one outside
+    const auto at = static_cast<std::size_t>(k);
+    int& digit = col[at];
+    bool stays = false;  // loop k's queen, about to turn, had passed its test
+    if (digit == n) {    // this loop is exhausted: reset it, back out to the one outside
       digit = 0;
-      if (--k >= 0) ++col[static_cast<std::size_t>(k)];
-      continue;
-    }
-    ++c.counters().placements;
-    ++c.counters().nodes;
-    if (!c.safe(col, k, digit)) {
-      ++digit;  // rejected as soon as the newest queen is attacked
-    } else if (k + 1 < n) {
-      ++k;  // into the next inner loop, which starts at column 0
+      --k;
+      stays = true;
     } else {
-      if (c.found(col)) break;
-      ++digit;
+      ++c.counters().placements;
+      ++c.counters().nodes;
+      if (const int r = c.attacker(col, k, digit); r >= 0) {  // pruned: the digit turns at once
+        tell_reject(c, col, k, digit, r, array("cols", col));
+      } else {
+        c.tell(Kind::place, [&](Event& e) {
+          e.row = k;
+          e.col = digit;
+          e.board = board_of(col, at + 1, size);
+          e.vars = {number("k", k), array("cols", col)};
+        });
+        if (k + 1 < n) {  // into the next inner loop, which starts at column 0
+          ++k;
+          continue;
+        }
+        c.tell(Kind::solution, [&](Event& e) {
+          e.board = col;
+          e.vars = {number("k", k), array("cols", col)};
+        });
+        if (c.found(col)) break;
+        stays = true;
+      }
+    }
+    if (k < 0) break;
+    const auto turned = static_cast<std::size_t>(k);
+    const int left = col[turned]++;  // turn loop k
+    if (stays) {
+      c.tell(Kind::remove, [&](Event& e) {
+        e.row = k;
+        e.col = left;
+        e.board = board_of(col, turned, size);
+        e.vars = {number("k", k), array("cols", col)};
+      });
     }
   }
   return c.finish();

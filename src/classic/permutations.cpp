@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The permutation method: one queen per row and one per column means the board is a
-// permutation, so generate all n! of them in lexicographic order (std::next_permutation) and
-// keep those where no two queens share a diagonal.
+// permutation, so generate all n! of them in lexicographic order and keep those where no two
+// queens share a diagonal. The next permutation is made as the textbooks make it (the last
+// rise, the swap, the reversed tail), so that a trace can show both moves; traced, it tells what
+// the listing's lines 4, 10, 22 and 23 do (docs/trace.md, permutations).
 #include <algorithm>
 #include <numeric>
 
@@ -11,11 +13,26 @@ namespace nq::classic::detail {
 
 namespace {
 
-bool no_shared_diagonal(Collector& c, const std::vector<int>& col) {
+using trace::Event;
+using trace::Kind;
+using trace::detail::array;
+using trace::detail::number;
+
+bool no_shared_diagonal(Collector& c, const std::vector<int>& p) {
   for (int b = 1; b < c.n(); ++b) {
     for (int a = 0; a < b; ++a) {
       ++c.counters().checks;
-      if (std::abs(col[static_cast<std::size_t>(a)] - col[static_cast<std::size_t>(b)]) == b - a) {
+      const int pa = p[static_cast<std::size_t>(a)], pb = p[static_cast<std::size_t>(b)];
+      if (std::abs(pa - pb) == b - a) {
+        c.tell(Kind::conflict, [&](Event& e) {
+          e.row = b;
+          e.col = pb;
+          e.by_row = a;
+          e.by_col = pa;
+          e.along = trace::detail::along_of(b, pb, a, pa);
+          e.board = p;
+          e.vars = {number("a", a), number("b", b), array("p", p)};
+        });
         return false;
       }
     }
@@ -23,17 +40,53 @@ bool no_shared_diagonal(Collector& c, const std::vector<int>& col) {
   return true;
 }
 
+// std::next_permutation, step by step: false (p unchanged) when p was the last.
+bool next_permutation(Collector& c, std::vector<int>& p) {
+  const auto at = [&](int i) -> int& { return p[static_cast<std::size_t>(i)]; };
+  int i = c.n() - 2;
+  while (i >= 0 && at(i) > at(i + 1)) --i;  // the last rise
+  if (i < 0) return false;
+  int j = c.n() - 1;
+  while (at(j) < at(i)) --j;  // the smallest larger value after it
+  std::swap(at(i), at(j));
+  c.tell(Kind::swap, [&](Event& e) {
+    e.row = i;
+    e.col = at(i);
+    e.by_row = j;
+    e.by_col = at(j);
+    e.board = p;
+    e.vars = {number("i", i), number("j", j), array("p", p)};
+  });
+  std::reverse(p.begin() + i + 1, p.end());
+  c.tell(Kind::reverse, [&](Event& e) {
+    e.row = i + 1;
+    e.board = p;
+    e.vars = {number("i", i), array("p", p)};
+  });
+  return true;
+}
+
 }  // namespace
 
-Result permutations(const Options& options) {
-  Collector c(options);
-  std::vector<int> col(static_cast<std::size_t>(c.n()));
-  std::iota(col.begin(), col.end(), 0);
+Result permutations(const Options& options, Tracer* tracer) {
+  Collector c(options, tracer);
+  std::vector<int> p(static_cast<std::size_t>(c.n()));
+  std::iota(p.begin(), p.end(), 0);
   do {
     ++c.counters().placements;
     ++c.counters().nodes;
-    if (no_shared_diagonal(c, col) && c.found(col)) break;
-  } while (!c.should_stop() && std::next_permutation(col.begin(), col.end()));
+    c.tell(Kind::candidate, [&](Event& e) {
+      e.board = p;
+      e.vars = {array("p", p)};
+    });
+    if (no_shared_diagonal(c, p)) {
+      c.tell(Kind::solution, [&](Event& e) {
+        e.board = p;
+        e.vars = {array("p", p)};
+      });
+      if (c.found(p)) break;
+    }
+  } while (!c.should_stop() && next_permutation(c, p));
   return c.finish();
 }
 

@@ -1,29 +1,60 @@
 // SPDX-License-Identifier: MIT
 // Recursive backtracking, the textbook's place(row): try each column of the row; where the
-// queen is safe, put it there and place the rest of the rows; then take it back.
+// queen is safe, put it there and place the rest of the rows; then take it back. Traced, it
+// tells what the listing's lines 6, 9, 11 and 17 do (docs/trace.md, recursive).
 #include "classic/collector.hpp"
 
 namespace nq::classic::detail {
 
 namespace {
 
+using trace::Event;
+using trace::Kind;
+using trace::detail::array;
+using trace::detail::board_of;
+using trace::detail::number;
+
 // True when the search should end (first solution found, or stopped).
 bool place(Collector& c, std::vector<int>& col, int row) {
-  if (row == c.n()) return c.found(col);
+  const auto n = static_cast<std::size_t>(c.n());
+  const auto prefix = static_cast<std::size_t>(row);
+  if (row == c.n()) {
+    c.tell(Kind::solution, [&](Event& e) {
+      e.board = col;
+      e.vars = {number("row", row), array("cols", col)};
+    });
+    return c.found(col);
+  }
   for (int column = 0; column < c.n(); ++column) {
     ++c.counters().placements;
     ++c.counters().nodes;
-    if (!c.safe(col, row, column)) continue;
-    col[static_cast<std::size_t>(row)] = column;
-    if (place(c, col, row + 1) || c.should_stop()) return true;
+    if (const int r = c.attacker(col, row, column); r >= 0) {
+      tell_reject(c, col, row, column, r, array("cols", col, prefix));
+      continue;
+    }
+    col[prefix] = column;
+    c.tell(Kind::place, [&](Event& e) {
+      e.row = row;
+      e.col = column;
+      e.board = board_of(col, prefix + 1, n);
+      e.vars = {number("row", row), number("c", column), array("cols", col, prefix + 1)};
+    });
+    if (place(c, col, row + 1)) return true;
+    c.tell(Kind::remove, [&](Event& e) {
+      e.row = row;
+      e.col = column;
+      e.board = board_of(col, prefix, n);
+      e.vars = {number("row", row), number("c", column), array("cols", col, prefix)};
+    });
+    if (c.should_stop()) return true;
   }
   return false;
 }
 
 }  // namespace
 
-Result recursive(const Options& options, Observer* observer) {
-  Collector c(options, observer);
+Result recursive(const Options& options, Tracer* tracer) {
+  Collector c(options, tracer);
   std::vector<int> col(static_cast<std::size_t>(c.n()), 0);
   place(c, col, 0);
   return c.finish();

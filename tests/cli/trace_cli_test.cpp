@@ -69,8 +69,47 @@ TEST(trace_cli, jsonl_numbers_every_event_and_ends_with_a_summary) {
   EXPECT_EQ(last["steps"], step);
   EXPECT_EQ(last["solutions"], 10u);
   EXPECT_EQ(solutions, 10u);
-  EXPECT_EQ(last["rejects"], 0u) << "bitmask tries only safe squares";
+  EXPECT_FALSE(last["events"].contains("reject")) << "bitmask tries only safe squares";
+  EXPECT_EQ(last["events"]["free"], 44u);  // a mask a node: the checks classic counts
+  EXPECT_EQ(last["placements"], 53u);      // as `nqueens classic 5 --method bitmask` reports
   EXPECT_EQ(last["complete"], true);
+}
+
+// Every method, with the listing's line and variables under each event, as a tutorial prints
+// them; the listing itself; random's trace ends on solve's answer for the same seed.
+TEST(trace_cli, every_method_steps_with_its_code) {
+  for (const char* method : {"blind", "nested", "iterative", "recursive", "board-scan",
+                             "permutations", "amb", "functional", "bitmask", "random", "first"}) {
+    const auto r = run_nqueens(std::string("trace 5 --code --max-steps 40 --method ") + method);
+    ASSERT_EQ(r.code, 0) << method << ": " << r.err;
+    EXPECT_NE(r.out.find("    "), std::string::npos) << method;
+    const auto listing = run_nqueens(std::string("trace --listing --method ") + method);
+    ASSERT_EQ(listing.code, 0) << method;
+    EXPECT_EQ(listing.out.rfind("  1  function ", 0), 0u) << listing.out;
+  }
+  const auto p = run_nqueens("trace 4 --method permutations --code --max-steps 4");
+  EXPECT_EQ(
+      p.out,
+      "candidate 1 2 3 4\n"
+      "      4 | if (noSharedDiagonal(p)) report(p);     // only the diagonals are left to test\n"
+      "        p = [0, 1, 2, 3]\n"
+      "conflict: row 1 col 1 and row 2 col 2 share a diagonal\n"
+      "     10 | if (Math.abs(p[a] - p[b]) === b - a) return false;\n"
+      "        a = 0, b = 1, p = [0, 1, 2, 3]\n"
+      "swap rows 3 and 4: 1 2 4 3\n"
+      "     22 | [p[i], p[j]] = [p[j], p[i]];            // swap the two\n"
+      "        i = 2, j = 3, p = [0, 1, 3, 2]\n"
+      "reverse rows 4..4: 1 2 4 3\n"
+      "     23 | p.push(...p.splice(i + 1).reverse());   // and reverse what follows\n"
+      "        i = 2, p = [0, 1, 3, 2]\n"
+      "cut at 4 steps (--max-steps)\n");
+  const auto random = run_nqueens("trace 12 --method random --seed 9");
+  const auto answer = run_nqueens("solve 12 --method random --seed 9");
+  ASSERT_EQ(random.code, 0);
+  EXPECT_NE(random.out.find("solution 1: " + answer.out), std::string::npos) << answer.out;
+  const auto first = run_nqueens("trace 8 --method first");
+  EXPECT_NE(first.out.find("solution 1: 1 5 8 6 3 7 2 4\n"), std::string::npos);
+  EXPECT_NE(first.out.find("probe row 1 col 1\n"), std::string::npos);
 }
 
 TEST(trace_cli, boards_and_max_steps) {
@@ -119,8 +158,9 @@ TEST(trace_cli, the_page_is_self_contained_and_holds_every_event) {
 
 TEST(trace_cli, refuses_what_it_cannot_do) {
   for (const char* args :
-       {"trace 0", "trace 33", "trace 8 --method blind", "trace 8 --format html",
-        "trace 8 --format jsonl --boards", "trace 8 --first --all", "trace 8 --max-steps 0"}) {
+       {"trace 0", "trace 33", "trace", "trace 8 --method bogus", "trace 3 --method random",
+        "trace 8 --format html", "trace 8 --format jsonl --boards", "trace 8 --format html --code",
+        "trace 8 --first --all", "trace 8 --max-steps 0", "trace --listing --method bogus"}) {
     const auto r = run_nqueens(args);
     EXPECT_EQ(r.code, 2) << args << ": " << r.err;
   }

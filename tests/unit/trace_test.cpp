@@ -1,20 +1,34 @@
 // SPDX-License-Identifier: MIT
+// nq::trace against what is known without it: the solutions of a brute force, the counters of
+// the untraced methods, the answers of solve_random and solve_first, boards replayed here, and
+// the listings of docs/trace.md. (tests/cli/trace_reference.mjs compares every event with
+// references written from docs/trace.md alone.)
 #include "nqueens/trace.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
 #include <vector>
 
+#include "brute_force.hpp"
 #include "nqueens/classic.hpp"
+#include "nqueens/local_search.hpp"
+#include "nqueens/solve.hpp"
 
 namespace {
 
-std::vector<nq::trace::Event> events_of(const nq::trace::Options& options,
-                                        nq::trace::Summary* summary = nullptr) {
-  std::vector<nq::trace::Event> out;
-  const nq::trace::Summary s =
-      nq::trace::run(options, [&](const nq::trace::Event& e) { out.push_back(e); });
+using nq::trace::Event;
+using nq::trace::Kind;
+using nq::trace::Method;
+
+std::vector<Event> events_of(const nq::trace::Options& options,
+                             nq::trace::Summary* summary = nullptr) {
+  std::vector<Event> out;
+  const nq::trace::Summary s = nq::trace::run(options, [&](const Event& e) { out.push_back(e); });
   if (summary) *summary = s;
   return out;
 }
@@ -23,106 +37,515 @@ bool attacks(int r1, int c1, int r2, int c2) {
   return c1 == c2 || std::abs(c1 - c2) == std::abs(r1 - r2);
 }
 
+// Whether the queens of `board` (-1: an empty row; the queens may sit in any rows) extend to a
+// solution: plain backtracking over the empty rows, written here.
+bool completable(std::vector<int> board, std::size_t row = 0) {
+  const std::size_t n = board.size();
+  if (row == n) return true;
+  const auto fits = [&](std::size_t r, int c) {
+    for (std::size_t q = 0; q < n; ++q) {
+      if (q == r || board[q] < 0) continue;
+      if (attacks(static_cast<int>(q), board[q], static_cast<int>(r), c)) return false;
+    }
+    return true;
+  };
+  if (board[row] >= 0) return fits(row, board[row]) && completable(board, row + 1);
+  for (int c = 0; c < static_cast<int>(n); ++c) {
+    if (!fits(row, c)) continue;
+    board[row] = c;
+    if (completable(board, row + 1)) return true;
+    board[row] = -1;
+  }
+  return false;
+}
+
+std::vector<int> as_ints(const std::vector<unsigned>& v) { return {v.begin(), v.end()}; }
+
+std::vector<std::vector<int>> solutions_in(const std::vector<Event>& events) {
+  std::vector<std::vector<int>> out;
+  for (const Event& e : events) {
+    if (e.kind == Kind::solution) out.push_back(e.board);
+  }
+  return out;
+}
+
+// The largest n at which a whole trace of the method stays quick.
+int largest_n(Method m) {
+  switch (m) {
+    case Method::blind: return 5;
+    case Method::permutations: return 6;
+    case Method::amb: return 6;
+    default: return 7;
+  }
+}
+
 }  // namespace
 
 TEST(trace, header_example_holds) {
   nq::trace::Summary s;
   const auto events = events_of({.n = 4}, &s);
   EXPECT_EQ(s.steps, 78u);
-  EXPECT_EQ(s.placements, 16u);
-  EXPECT_EQ(s.rejects, 44u);
-  EXPECT_EQ(s.backtracks, 16u);
+  EXPECT_EQ(s.count(Kind::place), 16u);
+  EXPECT_EQ(s.count(Kind::reject), 44u);
+  EXPECT_EQ(s.count(Kind::remove), 16u);
   EXPECT_EQ(s.solutions, 2u);
-  EXPECT_EQ(events.size(), s.steps);
-  EXPECT_EQ(events.front().kind, nq::trace::Kind::place);  // row 1, column 1
+  EXPECT_EQ(s.work.placements, 60u);
+  EXPECT_EQ(s.work.checks, 84u);
+  EXPECT_EQ(s.work.nodes, 60u);
+  EXPECT_EQ(events.back().work.placements, 60u);
+  EXPECT_EQ(events.front().kind, Kind::place);  // row 1, column 1
   EXPECT_EQ(events.front().row, 0);
   EXPECT_EQ(events.front().col, 0);
+  EXPECT_EQ(std::string(nq::trace::listing(Method::recursive).lines[8]).find("cols[row] = c;"), 6u);
 }
 
-// Replaying the events on a board of our own: every place is legal and in the next empty row,
-// every reject names a queen that really attacks the square, every remove takes back the
-// deepest queen, every solution is the full board; the solutions and the count of squares tried
-// are those of the method run without tracing.
-TEST(trace, replay_reproduces_every_traceable_method) {
-  for (nq::classic::Method m : nq::classic::kAllMethods) {
-    if (!nq::trace::supports(m)) continue;
-    for (int n = 1; n <= 8; ++n) {
+// Every traceable method's solutions are the brute force's, in order; its counters at the end are
+// those of the untraced method; every event comes from the line its kind names, is numbered in
+// turn, and carries a board of n rows and counters that never go down.
+TEST(trace, every_classic_method_tells_its_own_run) {
+  for (Method m : nq::trace::kAllMethods) {
+    const auto classic = nq::trace::classic_method(m);
+    if (!classic) continue;
+    for (int n = 1; n <= largest_n(m); ++n) {
+      SCOPED_TRACE(std::string(to_string(m)) + " n = " + std::to_string(n));
       nq::trace::Summary s;
       const auto events = events_of({.n = n, .method = m}, &s);
-      std::vector<int> board;
-      std::vector<nq::Placement> solutions;
-      std::uint64_t tried = 0, step = 0;
-      for (const nq::trace::Event& e : events) {
+      const nq::classic::Result r = nq::classic::run(*classic, {.n = n});
+      std::vector<std::vector<int>> expected;
+      for (const auto& p : nq::test::brute_force_solutions(static_cast<unsigned>(n))) {
+        expected.push_back(as_ints(p));
+      }
+      EXPECT_EQ(solutions_in(events), expected);
+      EXPECT_EQ(s.solutions, r.count);
+      EXPECT_EQ(s.work.placements, r.counters.placements);
+      EXPECT_EQ(s.work.checks, r.counters.checks);
+      EXPECT_EQ(s.work.nodes, r.counters.nodes);
+      ASSERT_FALSE(events.empty());
+      EXPECT_EQ(events.back().work.placements, r.counters.placements);
+      EXPECT_EQ(events.back().work.checks, r.counters.checks);
+      EXPECT_TRUE(s.complete);
+      EXPECT_FALSE(s.cut);
+      EXPECT_EQ(s.steps, events.size());
+      std::uint64_t step = 0, solution = 0;
+      nq::classic::Counters last;
+      for (const Event& e : events) {
         ASSERT_EQ(e.step, ++step);
+        ASSERT_NE(e.code_line, 0) << to_string(e.kind);
+        ASSERT_EQ(e.code_line, nq::trace::line_of(m, e.kind));
+        ASSERT_EQ(e.board.size(), static_cast<std::size_t>(n));
+        ASSERT_GE(e.work.placements, last.placements);
+        ASSERT_GE(e.work.checks, last.checks);
+        ASSERT_GE(e.work.nodes, last.nodes);
+        last = e.work;
+        if (e.kind == Kind::solution) EXPECT_EQ(e.number, ++solution);
+      }
+    }
+  }
+}
+
+// The row-by-row methods replayed on a board of our own: every place is legal and in the next
+// empty row, every reject names the topmost queen that attacks the square, every remove takes
+// back the deepest queen, and each event's board is the replayed one.
+TEST(trace, the_row_methods_replay_on_a_board_of_our_own) {
+  for (Method m : {Method::recursive, Method::iterative, Method::nested, Method::bitmask,
+                   Method::board_scan}) {
+    for (int n = 1; n <= 7; ++n) {
+      SCOPED_TRACE(std::string(to_string(m)) + " n = " + std::to_string(n));
+      std::vector<int> board;
+      std::uint64_t tried = 0;
+      for (const Event& e : events_of({.n = n, .method = m})) {
         switch (e.kind) {
-          case nq::trace::Kind::place:
+          case Kind::place:
             ASSERT_EQ(e.row, static_cast<int>(board.size())) << "not the next row";
             for (int r = 0; r < e.row; ++r) ASSERT_FALSE(attacks(r, board[r], e.row, e.col));
             board.push_back(e.col);
             ++tried;
             break;
-          case nq::trace::Kind::reject:
+          case Kind::reject:
             ASSERT_EQ(e.row, static_cast<int>(board.size()));
-            ASSERT_LT(e.by_row, e.row);
             ASSERT_EQ(board[e.by_row], e.by_col);
             ASSERT_TRUE(attacks(e.by_row, e.by_col, e.row, e.col));
-            EXPECT_EQ(e.same_column, e.by_col == e.col);
-            // It is the first attacker, as the textbook check scans the rows from the top.
-            for (int r = 0; r < e.by_row; ++r) ASSERT_FALSE(attacks(r, board[r], e.row, e.col));
+            if (m != Method::board_scan) {  // the scan meets the nearest queen on its way
+              for (int r = 0; r < e.by_row; ++r) ASSERT_FALSE(attacks(r, board[r], e.row, e.col));
+            }
             ++tried;
             break;
-          case nq::trace::Kind::remove:
+          case Kind::remove:
             ASSERT_EQ(e.row + 1, static_cast<int>(board.size())) << "not the deepest queen";
             ASSERT_EQ(board.back(), e.col);
             board.pop_back();
             break;
-          case nq::trace::Kind::solution:
-            ASSERT_EQ(static_cast<int>(board.size()), n);
-            ASSERT_EQ(e.placement, board);
-            solutions.emplace_back(std::vector<nq::Column>(board.begin(), board.end()));
-            EXPECT_EQ(e.solution, solutions.size());
-            break;
+          case Kind::solution: ASSERT_EQ(static_cast<int>(board.size()), n); break;
+          default: break;
         }
+        std::vector<int> shown = board;
+        shown.resize(static_cast<std::size_t>(n), -1);
+        ASSERT_EQ(e.board, shown) << "step " << e.step;
       }
       EXPECT_TRUE(board.empty()) << "the search ended with queens on the board";
-      const nq::classic::Result r = nq::classic::run(m, {.n = n});
-      EXPECT_EQ(solutions, r.solutions) << nq::classic::to_string(m) << " n = " << n;
-      EXPECT_EQ(tried, r.counters.placements) << nq::classic::to_string(m) << " n = " << n;
-      EXPECT_EQ(s.solutions, r.count);
-      EXPECT_EQ(s.placements + s.rejects, tried);
-      EXPECT_TRUE(s.complete);
-      EXPECT_FALSE(s.cut);
+      if (m != Method::bitmask && m != Method::board_scan) {
+        EXPECT_EQ(tried,
+                  nq::classic::run(*nq::trace::classic_method(m), {.n = n}).counters.placements);
+      }
     }
   }
 }
 
-// Recursive, iterative and nested backtracking try the same squares in the same order: one story.
+// Recursive, iterative and nested backtracking try the same squares in the same order: one story,
+// told from different lines.
 TEST(trace, the_three_textbook_backtrackers_tell_the_same_story) {
-  const auto reference = events_of({.n = 6, .method = nq::classic::Method::recursive});
-  for (auto m : {nq::classic::Method::iterative, nq::classic::Method::nested}) {
+  const auto reference = events_of({.n = 6, .method = Method::recursive});
+  for (auto m : {Method::iterative, Method::nested}) {
     const auto other = events_of({.n = 6, .method = m});
-    ASSERT_EQ(other.size(), reference.size()) << nq::classic::to_string(m);
+    ASSERT_EQ(other.size(), reference.size()) << to_string(m);
     for (std::size_t i = 0; i < other.size(); ++i) {
       EXPECT_EQ(other[i].kind, reference[i].kind) << i;
       EXPECT_EQ(other[i].row, reference[i].row) << i;
       EXPECT_EQ(other[i].col, reference[i].col) << i;
+      EXPECT_EQ(other[i].board, reference[i].board) << i;
+      EXPECT_EQ(other[i].work.checks, reference[i].work.checks) << i;
     }
   }
 }
 
-TEST(trace, first_and_max_steps) {
+// Blind and permutations: each candidate is the next board in lexicographic order, and a
+// conflict names the first pair (b ascending, then a) that attacks.
+TEST(trace, blind_and_permutations_test_every_candidate_in_order) {
+  for (Method m : {Method::blind, Method::permutations}) {
+    const int n = 5;
+    std::vector<std::vector<int>> candidates;
+    const auto events = events_of({.n = n, .method = m});
+    for (std::size_t i = 0; i < events.size(); ++i) {
+      const Event& e = events[i];
+      if (e.kind == Kind::candidate) candidates.push_back(e.board);
+      if (e.kind != Kind::conflict) continue;
+      ASSERT_EQ(events[i - 1].kind, Kind::candidate);
+      const std::vector<int>& b = e.board;
+      ASSERT_TRUE(attacks(e.by_row, b[e.by_row], e.row, b[e.row]));
+      for (int bb = 1; bb <= e.row; ++bb) {
+        for (int a = 0; a < (bb == e.row ? e.by_row : bb); ++a) {
+          ASSERT_FALSE(attacks(a, b[a], bb, b[bb])) << "an earlier pair attacks";
+        }
+      }
+    }
+    ASSERT_FALSE(candidates.empty());
+    EXPECT_TRUE(std::is_sorted(candidates.begin(), candidates.end()));
+    EXPECT_EQ(candidates.size(), m == Method::blind ? 3125u : 120u);
+    for (const auto& c : candidates) ASSERT_EQ(c.size(), static_cast<std::size_t>(n));
+  }
+}
+
+// Amb: every run starts empty and replays the trail; fails name a real attacker; the backtrack
+// advances the latest choice point.
+TEST(trace, amb_replays_its_trail_on_every_run) {
+  std::vector<int> trail;
+  std::size_t pos = 0;
+  for (const Event& e : events_of({.n = 6, .method = Method::amb})) {
+    switch (e.kind) {
+      case Kind::run:
+        pos = 0;
+        EXPECT_EQ(e.board, std::vector<int>(6, -1));
+        break;
+      case Kind::replay:
+        ASSERT_LT(pos, trail.size());
+        EXPECT_EQ(e.col, trail[pos]);
+        EXPECT_EQ(e.row, static_cast<int>(pos++));
+        break;
+      case Kind::choose:
+        ASSERT_EQ(pos, trail.size());
+        EXPECT_EQ(e.col, 0);
+        trail.push_back(0);
+        ++pos;
+        break;
+      case Kind::fail:
+        EXPECT_TRUE(attacks(e.by_row, e.by_col, e.row, e.col));
+        EXPECT_EQ(e.board[e.by_row], e.by_col);
+        break;
+      case Kind::backtrack:
+        while (!trail.empty() && trail.back() == 5) trail.pop_back();
+        ASSERT_FALSE(trail.empty());
+        ++trail.back();
+        EXPECT_EQ(e.row, static_cast<int>(trail.size()) - 1);
+        EXPECT_EQ(e.col, trail.back());
+        break;
+      default: break;
+    }
+  }
+}
+
+// Functional: level k holds exactly the safe boards of k queens, counted here by extending our
+// own level by level; every drop names a real attacker.
+TEST(trace, functional_levels_hold_every_safe_partial_board) {
+  const int n = 6;
+  std::vector<std::vector<int>> level = {{}};
+  std::vector<std::uint64_t> expected;
+  for (int k = 1; k <= n; ++k) {
+    std::vector<std::vector<int>> next;
+    for (const auto& b : level) {
+      for (int c = 0; c < n; ++c) {
+        bool safe = true;
+        for (int r = 0; r < k - 1; ++r) safe = safe && !attacks(r, b[r], k - 1, c);
+        if (!safe) continue;
+        next.push_back(b);
+        next.back().push_back(c);
+      }
+    }
+    expected.push_back(next.size());
+    level = next;
+  }
+  std::vector<std::uint64_t> levels;
+  for (const Event& e : events_of({.n = n, .method = Method::functional})) {
+    if (e.kind == Kind::level) levels.push_back(e.number);
+    if (e.kind == Kind::drop) EXPECT_TRUE(attacks(e.by_row, e.by_col, e.row, e.col));
+  }
+  EXPECT_EQ(levels, expected);
+}
+
+// Random: the trace is solve_random's own search, so it ends on the same answer; every move is
+// the swap of two rows and every undo puts them back; the attacking pairs shown are right.
+TEST(trace, random_ends_on_solve_randoms_answer_and_counts_pairs_right) {
+  const auto pairs = [](const std::vector<int>& b) {
+    std::int64_t k = 0;
+    for (std::size_t i = 0; i < b.size(); ++i) {
+      for (std::size_t j = i + 1; j < b.size(); ++j) {
+        k += std::abs(b[i] - b[j]) == static_cast<int>(j - i);
+      }
+    }
+    return k;
+  };
+  for (int n : {1, 4, 5, 8, 12, 20}) {
+    for (std::uint64_t seed : {1u, 2u, 7u}) {
+      SCOPED_TRACE("n = " + std::to_string(n) + " seed " + std::to_string(seed));
+      nq::trace::Summary s;
+      const auto events = events_of({.n = n, .method = Method::random, .seed = seed}, &s);
+      const nq::LocalSearchResult r =
+          nq::solve_random({.n = static_cast<std::uint64_t>(n), .seed = seed});
+      ASSERT_TRUE(s.complete);
+      ASSERT_EQ(events.back().kind, Kind::solution);
+      const auto answer = r.solution->columns();
+      EXPECT_EQ(events.back().board, std::vector<int>(answer.begin(), answer.end()));
+      EXPECT_EQ(s.count(Kind::start), r.restarts + 1);
+      EXPECT_EQ(s.work.placements, r.attempts);
+      std::vector<int> before;
+      for (const Event& e : events) {
+        if (e.kind == Kind::move || e.kind == Kind::undo) {
+          std::vector<int> swapped = before;
+          std::swap(swapped[e.row], swapped[e.by_row]);
+          EXPECT_EQ(e.board, swapped) << "step " << e.step;
+          EXPECT_EQ(e.vars.back().name, "pairs(cols)");
+          EXPECT_EQ(e.vars.back().number, pairs(e.board));
+        }
+        if (e.kind == Kind::undo) EXPECT_EQ(e.vars.back().number, e.vars[3].number);  // was
+        if (e.kind == Kind::move || e.kind == Kind::undo || e.kind == Kind::pick) before = e.board;
+      }
+    }
+  }
+}
+
+// First: the rows settled are solve_first's answer, each refuted piece truly has no completion,
+// each completion is a solution that keeps the rows settled and the probe, each reject is
+// attacked; n = 2 and 3 end without a solution.
+TEST(trace, first_settles_the_lexicographically_first_solution_with_true_refutations) {
+  std::uint64_t splits = 0;
+  for (int n = 1; n <= 13; ++n) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    nq::trace::Summary s;
+    const auto events = events_of({.n = n, .method = Method::first}, &s);
+    EXPECT_TRUE(s.complete);
+    std::vector<int> settled;
+    for (const Event& e : events) {
+      ASSERT_EQ(e.code_line, nq::trace::line_of(Method::first, e.kind));
+      switch (e.kind) {
+        case Kind::settled:
+          EXPECT_EQ(e.row, static_cast<int>(settled.size()));
+          settled.push_back(e.col);
+          break;
+        case Kind::reject:
+          EXPECT_EQ(settled[e.by_row], e.by_col);
+          EXPECT_TRUE(attacks(e.by_row, e.by_col, e.row, e.col));
+          break;
+        case Kind::refuted: EXPECT_FALSE(completable(e.board)) << "step " << e.step; break;
+        case Kind::split:
+          ++splits;
+          EXPECT_EQ(e.board[e.row], e.col);
+          EXPECT_TRUE(e.along == nq::trace::Along::row || e.along == nq::trace::Along::column);
+          break;
+        case Kind::completed:
+          EXPECT_TRUE(nq::test::naive_is_solution({e.board.begin(), e.board.end()}));
+          for (std::size_t r = 0; r < settled.size(); ++r) EXPECT_EQ(e.board[r], settled[r]);
+          EXPECT_EQ(e.board[e.row], e.col);
+          break;
+        default: break;
+      }
+    }
+    std::vector<int> first(static_cast<std::size_t>(n), -1);
+    if (completable(first)) {
+      // The lexicographically first solution, by our backtracking row after row.
+      for (std::size_t r = 0; r < first.size(); ++r) {
+        for (first[r] = 0; !completable(first); ++first[r]) {
+        }
+      }
+      EXPECT_EQ(settled, first);
+      EXPECT_EQ(events.back().kind, Kind::solution);
+    } else {
+      EXPECT_EQ(s.solutions, 0u);
+    }
+  }
+  EXPECT_GT(splits, 0u) << "no probe was cut into pieces";
+}
+
+// A window of a trace (skip) and a trace of some kinds only tell the same events, numbered and
+// counted as in the whole trace; the cut is where max_steps says.
+TEST(trace, windows_kinds_and_cuts_tell_the_same_events) {
+  for (Method m : {Method::recursive, Method::permutations, Method::amb, Method::random}) {
+    SCOPED_TRACE(std::string(to_string(m)));
+    const auto whole = events_of({.n = 6, .method = m});
+    const auto window = events_of({.n = 6, .method = m, .max_steps = 120, .skip = 100});
+    ASSERT_EQ(window.size(),
+              std::min<std::size_t>(20, whole.size() - std::min<std::size_t>(100, whole.size())));
+    for (const Event& e : window) {
+      EXPECT_EQ(e.kind, whole[e.step - 1].kind);
+      EXPECT_EQ(e.board, whole[e.step - 1].board);
+      EXPECT_EQ(e.work.checks, whole[e.step - 1].work.checks);
+    }
+    const auto solutions =
+        events_of({.n = 6, .method = m, .kinds = nq::trace::kind_bit(Kind::solution)});
+    std::vector<std::uint64_t> steps, expected;
+    for (const Event& e : solutions) steps.push_back(e.step);
+    for (const Event& e : whole) {
+      if (e.kind == Kind::solution) expected.push_back(e.step);
+    }
+    EXPECT_EQ(steps, expected);
+  }
   nq::trace::Summary s;
   auto events = events_of({.n = 8, .first = true}, &s);
   EXPECT_EQ(s.solutions, 1u);
-  EXPECT_EQ(events.back().kind, nq::trace::Kind::solution);
-  EXPECT_EQ(events.back().placement, (std::vector<int>{0, 4, 7, 5, 2, 6, 1, 3}));
+  EXPECT_EQ(events.back().board, (std::vector<int>{0, 4, 7, 5, 2, 6, 1, 3}));
   EXPECT_TRUE(s.complete);
   events = events_of({.n = 8, .max_steps = 100}, &s);
   EXPECT_EQ(events.size(), 100u);
   EXPECT_TRUE(s.cut);
   EXPECT_FALSE(s.complete);
-  EXPECT_THROW(nq::trace::run({.n = 0}, [](const nq::trace::Event&) {}), std::invalid_argument);
-  EXPECT_THROW(nq::trace::run({.n = 4, .method = nq::classic::Method::blind},
-                              [](const nq::trace::Event&) {}),
+  EXPECT_EQ(s.work.placements, events.back().work.placements);
+  // A cut stops a method that would run for hours.
+  events = events_of({.n = 12, .method = Method::blind, .max_steps = 1000}, &s);
+  EXPECT_EQ(events.size(), 1000u);
+}
+
+// Each kind's line holds the code the kind stands for, in every listing (fragments written here,
+// from docs/trace.md's tables).
+TEST(trace, each_kind_comes_from_the_line_that_does_it) {
+  const std::map<std::pair<Method, Kind>, std::string> fragments = {
+      {{Method::recursive, Kind::place}, "cols[row] = c"},
+      {{Method::recursive, Kind::reject}, "return false"},
+      {{Method::recursive, Kind::remove}, "cols.length = row"},
+      {{Method::recursive, Kind::solution}, "report(cols)"},
+      {{Method::iterative, Kind::place}, "safe(row, cols[row])"},
+      {{Method::iterative, Kind::remove}, "cols[row]++"},
+      {{Method::nested, Kind::place}, "safe(k, cols[k])"},
+      {{Method::nested, Kind::remove}, "cols[k]++"},
+      {{Method::bitmask, Kind::free}, "let free = all & ~(taken | diag | anti)"},
+      {{Method::bitmask, Kind::place}, "cols[row] = Math.log2(bit)"},
+      {{Method::blind, Kind::candidate}, "allSafe(cols)"},
+      {{Method::blind, Kind::conflict}, "return false"},
+      {{Method::board_scan, Kind::scan}, "this way is clear"},
+      {{Method::board_scan, Kind::reject}, "if (board[r][k]) return false"},
+      {{Method::board_scan, Kind::place}, "board[row][c] = true"},
+      {{Method::board_scan, Kind::remove}, "cols.length = row"},
+      {{Method::permutations, Kind::swap}, "[p[i], p[j]] = [p[j], p[i]]"},
+      {{Method::permutations, Kind::reverse}, "reverse()"},
+      {{Method::permutations, Kind::conflict}, "Math.abs(p[a] - p[b]) === b - a"},
+      {{Method::amb, Kind::run}, "pos = 0"},
+      {{Method::amb, Kind::replay}, "options[trail[pos++]]"},
+      {{Method::amb, Kind::choose}, "trail.push(0)"},
+      {{Method::amb, Kind::fail}, "amb.require"},
+      {{Method::amb, Kind::backtrack}, "trail[trail.length - 1]++"},
+      {{Method::amb, Kind::solution}, "report(cols)"},
+      {{Method::functional, Kind::extend}, ".map("},
+      {{Method::functional, Kind::keep}, ".filter(safe)"},
+      {{Method::functional, Kind::drop}, ".filter(safe)"},
+      {{Method::functional, Kind::level}, "flatMap"},
+      {{Method::functional, Kind::solution}, "return boards"},
+      {{Method::random, Kind::start}, "for (;;)"},
+      {{Method::random, Kind::pick}, "[cols[i], cols[j]] = [cols[j], cols[i]];"},
+      {{Method::random, Kind::move}, "swap two queens"},
+      {{Method::random, Kind::undo}, "no better: undo"},
+      {{Method::random, Kind::solution}, "return cols"},
+      {{Method::first, Kind::reject}, "attacked(rows, row, c)"},
+      {{Method::first, Kind::probe}, "complete([...rows, c])"},
+      {{Method::first, Kind::completed}, "known = found"},
+      {{Method::first, Kind::settled}, "rows.push(col)"},
+      {{Method::first, Kind::solution}, "return rows"},
+  };
+  for (const auto& [key, fragment] : fragments) {
+    const auto& [m, kind] = key;
+    const int line = nq::trace::line_of(m, kind);
+    ASSERT_GT(line, 0) << to_string(m) << " " << to_string(kind);
+    const std::string text(nq::trace::listing(m).lines[static_cast<std::size_t>(line - 1)]);
+    EXPECT_NE(text.find(fragment), std::string::npos)
+        << to_string(m) << " " << to_string(kind) << ": line " << line << " is " << text;
+  }
+  for (Method m : nq::trace::kAllMethods) {
+    const nq::trace::Listing& l = nq::trace::listing(m);
+    EXPECT_EQ(l.method, m);
+    EXPECT_GE(l.lines.size(), 10u) << to_string(m);
+    EXPECT_LE(l.lines.size(), 30u) << to_string(m);
+    for (const auto& k : l.kinds) EXPECT_LE(k.line, static_cast<int>(l.lines.size()));
+  }
+}
+
+// docs/trace.md shows each listing; it must be the library's, line for line.
+TEST(trace, the_listings_are_those_of_docs_trace_md) {
+  std::ifstream doc(std::string(NQ_SOURCE_DIR) + "/docs/trace.md");
+  ASSERT_TRUE(doc) << "docs/trace.md not found";
+  std::map<std::string, std::vector<std::string>> listed;
+  std::string line, method;
+  bool in_code = false;
+  while (std::getline(doc, line)) {
+    if (line.rfind("### ", 0) == 0) method = line.substr(4);
+    if (line == "```js") {
+      in_code = true;
+    } else if (line == "```") {
+      in_code = false;
+    } else if (in_code) {
+      listed[method].push_back(line);
+    }
+  }
+  for (Method m : nq::trace::kAllMethods) {
+    const auto& lines = nq::trace::listing(m).lines;
+    EXPECT_EQ(listed[std::string(to_string(m))],
+              std::vector<std::string>(lines.begin(), lines.end()))
+        << to_string(m);
+  }
+}
+
+TEST(trace, names_and_bad_requests) {
+  for (Method m : nq::trace::kAllMethods) {
+    EXPECT_EQ(nq::trace::method_from_string(to_string(m)), m);
+  }
+  for (int k = 0; k < nq::trace::kKinds; ++k) {
+    EXPECT_EQ(nq::trace::kind_from_string(to_string(static_cast<Kind>(k))), static_cast<Kind>(k));
+  }
+  try {
+    nq::trace::method_named("bogus");
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "trace: unknown method 'bogus' (blind, nested, iterative, recursive, board-scan, "
+              "permutations, amb, functional, bitmask, random, first)");
+  }
+  EXPECT_THROW(nq::trace::run({.n = 0}, [](const Event&) {}), std::invalid_argument);
+  EXPECT_THROW(nq::trace::run({.n = 33}, [](const Event&) {}), std::invalid_argument);
+  EXPECT_THROW(nq::trace::run({.n = 3, .method = Method::random}, [](const Event&) {}),
                std::invalid_argument);
+  EXPECT_EQ(to_string(
+                nq::trace::Variable{
+                    .name = "free", .shape = nq::trace::Variable::Shape::bits, .number = 0b0110},
+                5),
+            "0b00110");
+  EXPECT_EQ(to_string(
+                nq::trace::Variable{
+                    .name = "cols", .shape = nq::trace::Variable::Shape::array, .array = {0, 2}},
+                4),
+            "[0, 2]");
 }

@@ -139,7 +139,9 @@ function render(placement, opts) {
 const classicMethods = Object.freeze([
   "blind", "nested", "iterative", "recursive", "board-scan", "permutations", "amb", "functional", "bitmask",
 ]);
-const traceableMethods = Object.freeze(["recursive", "iterative", "nested", "bitmask"]);
+// Every method can be traced: the nine, then solve's random and first (the library's names).
+const traceMethods = Object.freeze(core.traceMethods());
+const traceableMethods = traceMethods;
 
 function classic(n, method, opts) {
   const { mode = "all" } = options(opts, ["mode"], "classic");
@@ -154,46 +156,77 @@ function compare(n, opts) {
   return unwrap(core.compare(numberText(n, "n"), methods.map(String).join(","), budget));
 }
 
-const KINDS = ["place", "reject", "remove", "solution"];
-// The first window of events, and the most a window grows to (6 numbers an event).
+const KINDS = Object.freeze(core.traceKinds());  // the library's kinds, by their index
+const ALONGS = ["", "row", "column", "diagonal", "anti-diagonal"];
+// The first window of steps, and the most a window grows to: of every event, or of a few kinds
+// (`only`), when the search runs far between the events it builds.
 const TRACE_FIRST_WINDOW = 256;
 const TRACE_MAX_WINDOW = 1 << 18;
+const TRACE_MAX_SPARSE_WINDOW = 1 << 24;
 
-function traceEvent(step, fields, at, placements, solutionAt, n, solutionNumber) {
-  const kind = KINDS[fields[at]];
-  const row = fields[at + 1], col = fields[at + 2];
-  switch (kind) {
-    case "place":
-    case "remove":
-      return { step, kind, row, col };
-    case "reject":
-      return { step, kind, row, col, byRow: fields[at + 3], byCol: fields[at + 4], sameColumn: fields[at + 5] === 1 };
-    default:
-      return { step, kind, placement: Array.from(placements.subarray(solutionAt, solutionAt + n)), solution: solutionNumber };
+function listing(method) {
+  const r = unwrap(core.traceListing(String(method)));
+  return { method: String(method), lines: Array.from(r.lines), kinds: { ...r.kinds } };
+}
+
+// The kinds of `only` as the core's bit set (bit k for KINDS[k]).
+function kindSet(only) {
+  if (only === undefined) return 2 ** KINDS.length - 1;
+  if (!Array.isArray(only)) throw new TypeError("trace: only takes an array of kind names");
+  let set = 0;
+  for (const name of only) {
+    const k = KINDS.indexOf(String(name));
+    if (k < 0) throw new Error(`trace: unknown kind '${String(name)}' (${KINDS.join(", ")})`);
+    set += set & 2 ** k ? 0 : 2 ** k;
   }
+  return set;
+}
+
+// Event i of a window as the object nqueens.d.ts declares.
+function traceEvent(w, i, n, lines) {
+  const f = w.fields, at = 8 * i, num = 5 * i;
+  const kind = KINDS[f[at]];
+  const vars = lines[i] === "" ? [] : lines[i].split("\t").map((pair) => {
+    const cut = pair.indexOf("=");
+    return [pair.slice(0, cut), pair.slice(cut + 1)];
+  });
+  const e = {
+    step: w.numbers[num], kind, line: f[at + 1], row: f[at + 2], col: f[at + 3],
+    byRow: f[at + 4], byCol: f[at + 5], along: ALONGS[f[at + 6]], sameColumn: f[at + 6] === 2,
+    board: Array.from(w.boards.subarray(n * i, n * i + n)), vars, number: w.numbers[num + 1],
+    placements: w.numbers[num + 2], checks: w.numbers[num + 3], nodes: w.numbers[num + 4],
+  };
+  if (kind === "solution") {
+    e.solution = e.number;
+    e.placement = e.board.slice();
+  }
+  return e;
 }
 
 // Each window runs the search again from its start (the core cannot pause a method inside its
-// recursion), so windows double in size (up to TRACE_MAX_WINDOW): N events cost about 2N steps of the
-// search while they still double (docs/web.md).
+// recursion), so windows double in size (up to TRACE_MAX_WINDOW steps): N events cost about 2N
+// steps of the search while they still double (docs/web.md). `from` starts after that step,
+// `only` tells only the kinds named (the steps and counters stay those of the whole trace).
 function* trace(n, opts) {
-  const { method = "recursive", first = false } = options(opts, ["method", "first"], "trace");
-  const nText = numberText(n, "n");
-  let skip = 0;
+  const { method = "recursive", first = false, seed = 1, from = 0, only } =
+    options(opts, ["method", "first", "seed", "from", "only"], "trace");
+  if (typeof from !== "number" || !Number.isInteger(from) || from < 0) {
+    throw new Error(`trace: from must be a whole number, got '${String(from)}'`);
+  }
+  const kinds = kindSet(only);
+  const nText = numberText(n, "n"), seedText = numberText(seed, "seed");
+  const most = only === undefined ? TRACE_MAX_WINDOW : TRACE_MAX_SPARSE_WINDOW;
+  let skip = from;
   let window = TRACE_FIRST_WINDOW;
-  let solutionsSeen = 0;
   for (;;) {
-    const w = unwrap(core.traceWindow(nText, String(method), Boolean(first), skip, window));
-    const fields = w.events;
-    let solutionAt = 0;
-    for (let at = 0; at < fields.length; at += 6) {
-      const isSolution = fields[at] === 3;
-      if (isSolution) solutionsSeen++;
-      yield traceEvent(++skip, fields, at, w.placements, solutionAt, Number(n), solutionsSeen);
-      if (isSolution) solutionAt += Number(n);
-    }
+    const w = unwrap(core.traceWindow(nText, String(method), Boolean(first), seedText, skip, window, kinds));
+    const lines = w.vars.split("\n");
+    const count = w.fields.length / 8;
+    const size = count > 0 ? w.fields[7] : 0;
+    for (let i = 0; i < count; i++) yield traceEvent(w, i, size, lines);
     if (w.ended) return;
-    window = Math.min(window * 2, TRACE_MAX_WINDOW);
+    skip += window;
+    window = Math.min(window * 2, most);
   }
 }
 

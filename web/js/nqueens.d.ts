@@ -64,8 +64,11 @@ export type ClassicMethod =
   | "permutations" | "amb" | "functional" | "bitmask";
 /** The nine textbook methods, in the order `nqueens compare` runs them. */
 export const classicMethods: readonly ClassicMethod[];
-/** The methods whose search can be traced step by step. */
-export const traceableMethods: readonly ClassicMethod[];
+export type TraceMethod = ClassicMethod | "random" | "first";
+/** Every method trace() follows: the nine, then solve's "random" (local search) and "first". */
+export const traceMethods: readonly TraceMethod[];
+/** The same as traceMethods (every method can be traced). */
+export const traceableMethods: readonly TraceMethod[];
 
 export interface Counters { placements: number; checks: number; nodes: number }
 export interface ClassicResult extends Counters {
@@ -90,17 +93,39 @@ export interface CompareRow {
 /** The methods side by side on one n, each under a time budget (seconds, default 10). */
 export function compare(n: number, options?: { methods?: ClassicMethod[]; budget?: number }): CompareRow[];
 
-export type TraceEvent =
-  | { step: number; kind: "place"; row: number; col: number }
-  | { step: number; kind: "reject"; row: number; col: number; byRow: number; byCol: number; sameColumn: boolean }
-  | { step: number; kind: "remove"; row: number; col: number }
-  | { step: number; kind: "solution"; placement: Placement; solution: number };
+export type TraceKind =
+  | "place" | "reject" | "remove" | "solution" | "free" | "scan" | "candidate" | "conflict"
+  | "swap" | "reverse" | "run" | "replay" | "choose" | "fail" | "backtrack" | "extend" | "keep"
+  | "drop" | "level" | "start" | "pick" | "move" | "undo" | "probe" | "refuted" | "split"
+  | "completed" | "settled";
+/** One step of a traced search; docs/trace.md says what each method's kinds hold. */
+export interface TraceEvent extends Counters {
+  step: number; // 1, 2, 3, ... (the whole trace's numbering, also with `from` and `only`)
+  kind: TraceKind;
+  line: number; // the line of the method's listing that told it, 1-based
+  row: number; col: number; // the square it is about, -1 none
+  byRow: number; byCol: number; // the other queen (the attacker, the row swapped with), -1 none
+  along: "" | "row" | "column" | "diagonal" | "anti-diagonal"; // the line they share
+  sameColumn: boolean; // along === "column"
+  board: number[]; // after the event: the column of each row's queen, -1 none
+  vars: [name: string, text: string][]; // the listing's variables there, as it would print them
+  number: number; // a solution's, a run's or a start's number; a level's boards; else 0
+  solution?: number; // solution events: the number again
+  placement?: Placement; // solution events: the board again
+}
 /**
- * The search of a traceable method (recursive, iterative, nested, bitmask) as events, lazily:
- * every square tried (placed or rejected, with the queen that attacks it), every queen taken
- * back and every solution. `first` stops at the first solution. 1 <= n <= 32.
+ * A method's search as events, lazily (1 <= n <= 32): every step, from the line of its listing
+ * that made it, with the board, the variables and the work so far. `first` stops at the first
+ * solution, `seed` is random's, `from: K` starts after step K, and `only` yields only the kinds
+ * named (the others are counted, so steps and counters stay the whole trace's).
  */
-export function trace(n: number, options?: { method?: ClassicMethod; first?: boolean }): IterableIterator<TraceEvent>;
+export function trace(
+  n: number,
+  options?: { method?: TraceMethod; first?: boolean; seed?: number; from?: number; only?: TraceKind[] },
+): IterableIterator<TraceEvent>;
+
+/** A traced method's listing (JavaScript-like, lines[k - 1] is line k) and each kind's line. */
+export function listing(method: TraceMethod): { method: TraceMethod; lines: string[]; kinds: Partial<Record<TraceKind, number>> };
 
 export interface CompletionInstance {
   n: number;

@@ -181,7 +181,8 @@ const search = {
   board: null,
 };
 
-const isTraceable = method => nq.traceableMethods.includes(method);
+// The four the page steps until its player follows every method (the next commits).
+const isTraceable = method => ["recursive", "iterative", "nested", "bitmask"].includes(method);
 const lastEvent = () => (search.cursor > 0 ? search.history[search.cursor - 1] : search.before);
 const atEnd = () => !search.ahead && search.cursor === search.history.length;
 

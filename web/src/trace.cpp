@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
-// trace(n, method, first) in windows: events skip + 1 .. skip + limit of the search, six numbers
-// an event (kind, row, col, by_row, by_col, same_column) in one Int32Array, and the solutions'
-// placements in another. The single-threaded core cannot pause a method in the middle of its
-// recursion, so each window runs the search again from the start and keeps only its own events
-// (trace::Options::max_steps ends the run at the window's end); api.js doubles the windows as a
-// trace goes on (up to 2^18 events), so reading N events costs about 2N steps of the search.
+// trace(n, method, first, seed) in windows: the events of steps skip + 1 .. skip + limit of the
+// search (of the kinds asked for), packed as typed arrays: eight numbers an event (kind, line,
+// row, col, by_row, by_col, along, n) in an Int32Array, five (step, number, placements, checks,
+// nodes) in a Float64Array, the boards in an Int8Array, and the variables as one string (an event
+// a line, "name=text" pairs between tabs). The single-threaded core cannot pause a method in the
+// middle of its recursion, so each window runs the search again from the start and builds only
+// its own events (trace::Options::skip and max_steps); api.js doubles the windows as a trace goes
+// on, so reading N events costs about 2N steps of the search. Also the listings and the names.
 #include "nqueens/trace.hpp"
 
 #include <emscripten/bind.h>
@@ -13,7 +15,6 @@
 #include <vector>
 
 #include "binding.hpp"
-#include "classic_method.hpp"
 #include "nqueens/classic.hpp"
 #include "numbers.hpp"
 
@@ -21,35 +22,87 @@ namespace nqweb {
 
 namespace {
 
-val window(const std::string& n_text, const std::string& method_name, bool first, double skip,
-           double limit) {
+val window(const std::string& n_text, const std::string& method_name, bool first,
+           const std::string& seed_text, double skip, double limit, double kinds) {
   return guarded([&] {
+    const nq::trace::Method method = nq::trace::method_named(method_name);
     const int n = nqcli::parse_board_size(n_text, nq::classic::kMaxN, "trace");
-    const nq::classic::Method method = nqcli::traced_method(method_name);
+    const std::uint64_t seed = nqcli::parse_whole_number(seed_text, "seed", 0, ~0ull, "trace");
     const auto from = static_cast<std::uint64_t>(skip);
-    std::vector<std::int32_t> events;
-    std::vector<std::uint8_t> placements;
+    std::vector<std::int32_t> fields;
+    std::vector<double> numbers;
+    std::vector<std::int8_t> boards;
+    std::string vars;
     const nq::trace::Summary s = nq::trace::run(
         {.n = n,
          .method = method,
          .first = first,
-         .max_steps = from + static_cast<std::uint64_t>(limit)},
+         .max_steps = from + static_cast<std::uint64_t>(limit),
+         .skip = from,
+         .kinds = static_cast<nq::trace::KindSet>(kinds),
+         .seed = seed},
         [&](const nq::trace::Event& e) {
-          if (e.step <= from) return;
-          events.insert(events.end(), {static_cast<std::int32_t>(e.kind), e.row, e.col, e.by_row,
-                                       e.by_col, e.same_column ? 1 : 0});
-          for (int c : e.placement) placements.push_back(static_cast<std::uint8_t>(c));
+          fields.insert(fields.end(), {static_cast<std::int32_t>(e.kind), e.code_line, e.row, e.col,
+                                       e.by_row, e.by_col, static_cast<std::int32_t>(e.along), n});
+          numbers.insert(numbers.end(),
+                         {static_cast<double>(e.step), static_cast<double>(e.number),
+                          static_cast<double>(e.work.placements),
+                          static_cast<double>(e.work.checks), static_cast<double>(e.work.nodes)});
+          for (int c : e.board) boards.push_back(static_cast<std::int8_t>(c));
+          for (std::size_t i = 0; i < e.vars.size(); ++i) {
+            if (i) vars += '\t';
+            (vars += e.vars[i].name) += '=';
+            vars += to_string(e.vars[i], n);
+          }
+          vars += '\n';
         });
     val d = val::object();
-    d.set("events", copy_to_js(std::span<const std::int32_t>(events)));
-    d.set("placements", copy_to_js(std::span<const std::uint8_t>(placements)));
+    d.set("fields", copy_to_js(std::span<const std::int32_t>(fields)));
+    d.set("numbers", copy_to_js(std::span<const double>(numbers)));
+    d.set("boards", copy_to_js(std::span<const std::int8_t>(boards)));
+    d.set("vars", vars);
     d.set("ended", !s.cut);  // the search has no events after these
     return d;
   });
 }
 
+val listing(const std::string& method_name) {
+  return guarded([&] {
+    const nq::trace::Listing& l = nq::trace::listing(nq::trace::method_named(method_name));
+    val lines = val::array();
+    for (std::string_view line : l.lines) lines.call<void>("push", std::string(line));
+    val kinds = val::object();
+    for (const nq::trace::KindLine& k : l.kinds) kinds.set(std::string(to_string(k.kind)), k.line);
+    val d = val::object();
+    d.set("lines", lines);
+    d.set("kinds", kinds);
+    return d;
+  });
+}
+
+val names_of_methods() {
+  val names = val::array();
+  for (nq::trace::Method m : nq::trace::kAllMethods) {
+    names.call<void>("push", std::string(to_string(m)));
+  }
+  return names;
+}
+
+val names_of_kinds() {
+  val names = val::array();
+  for (int k = 0; k < nq::trace::kKinds; ++k) {
+    names.call<void>("push", std::string(to_string(static_cast<nq::trace::Kind>(k))));
+  }
+  return names;
+}
+
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(nqueens_trace) { emscripten::function("traceWindow", &window); }
+EMSCRIPTEN_BINDINGS(nqueens_trace) {
+  emscripten::function("traceWindow", &window);
+  emscripten::function("traceListing", &listing);
+  emscripten::function("traceMethods", &names_of_methods);
+  emscripten::function("traceKinds", &names_of_kinds);
+}
 
 }  // namespace nqweb

@@ -40,7 +40,8 @@ function isSolutionLinear(p) {
 function throwsMessage(fn, message) {
   assert.throws(fn, (e) => {
     assert.ok(e instanceof Error);
-    assert.equal(e.message, message);
+    if (message instanceof RegExp) assert.match(e.message, message);
+    else assert.equal(e.message, message);
     return true;
   });
 }
@@ -172,7 +173,8 @@ test("compare's budget stops a method that runs past it", () => {
   assert.ok(performance.now() - started < 5000);
 });
 
-// Replays events on a board of its own and returns the solutions seen.
+// Replays the events of a row-by-row method on a board of its own and returns the solutions seen;
+// each event's board must be the replayed one.
 function replay(n, events) {
   const board = new Array(n).fill(-1);
   const seen = [];
@@ -191,11 +193,12 @@ function replay(n, events) {
       const attacked = e.byCol === e.col || Math.abs(e.byCol - e.col) === e.row - e.byRow;
       assert.ok(attacked);
       assert.equal(e.sameColumn, e.byCol === e.col);
-    } else {
+    } else if (e.kind === "solution") {
       assert.deepEqual(e.placement, board);
       seen.push(e.placement);
       assert.equal(e.solution, seen.length);
     }
+    assert.deepEqual(e.board, board, `step ${e.step}`);
   }
   return seen;
 }
@@ -203,22 +206,43 @@ function replay(n, events) {
 test("trace: events replay to the solutions, across many windows, for each method", () => {
   const four = [...nq.trace(4)];
   assert.equal(four.length, 78); // trace.hpp: 60 squares tried, 16 taken back, 2 solutions
-  assert.deepEqual(four.slice(0, 2), [
-    { step: 1, kind: "place", row: 0, col: 0 },
-    { step: 2, kind: "reject", row: 1, col: 0, byRow: 0, byCol: 0, sameColumn: true },
+  assert.deepEqual(four.slice(0, 2).map(({ step, kind, line, row, col, byRow, byCol, sameColumn, board }) =>
+    ({ step, kind, line, row, col, byRow, byCol, sameColumn, board })), [
+    { step: 1, kind: "place", line: 9, row: 0, col: 0, byRow: -1, byCol: -1, sameColumn: false, board: [0, -1, -1, -1] },
+    { step: 2, kind: "reject", line: 17, row: 1, col: 0, byRow: 0, byCol: 0, sameColumn: true, board: [0, -1, -1, -1] },
   ]);
-  for (const method of nq.traceableMethods) {
+  assert.deepEqual(four[0].vars, [["row", "0"], ["c", "0"], ["cols", "[0]"]]);
+  assert.deepEqual([four.at(-1).placements, four.at(-1).checks, four.at(-1).nodes], [60, 84, 60]);
+  for (const method of ["recursive", "iterative", "nested", "bitmask", "board-scan"]) {
     const events = [...nq.trace(8, { method })]; // windows of 256, 512, 1024, ... events
     assert.ok(events.length > 256 + 512 + 1024, method);
     assert.deepEqual(replay(8, events), [...nq.solutions(8)], method);
   }
+  for (const method of nq.traceMethods) {
+    const solutions = [...nq.trace(6, { method, only: ["solution"] })];
+    const expected = method === "random" || method === "first" ? 1 : 4;
+    assert.equal(solutions.length, expected, method);
+    for (const e of solutions) assert.ok(isSolution(e.board), method);
+  }
   const first = [...nq.trace(10, { first: true })];
   assert.deepEqual(first.at(-1).placement, nq.solve(10, { method: "first" }));
+  assert.deepEqual([...nq.trace(10, { method: "first" })].at(-1).board, nq.solve(10, { method: "first" }));
+  assert.deepEqual([...nq.trace(12, { method: "random", seed: 5 })].at(-1).board, nq.solve(12, { method: "random", seed: 5 }));
   // Lazy: the first events of n = 30 come without running its whole search.
   const it = nq.trace(30);
   assert.equal(it.next().value.kind, "place");
-  throwsMessage(() => nq.trace(8, { method: "blind" }).next(),
-    "trace: unknown method 'blind' (recursive, iterative, nested or bitmask)");
+  // A window far into blind n = 8 (3.4e7 events), and its first solution found by kind.
+  const far = nq.trace(8, { method: "blind", from: 2_000_000 }).next().value;
+  assert.equal(far.step, 2_000_001);
+  const firstSolution = nq.trace(8, { method: "blind", only: ["solution"] }).next().value;
+  assert.deepEqual(firstSolution.board, [0, 4, 7, 5, 2, 6, 1, 3]);
+  const listing = nq.listing("recursive");
+  assert.match(listing.lines[listing.kinds.place - 1], /cols\[row\] = c;/);
+  throwsMessage(() => nq.trace(8, { method: "magic" }).next(),
+    "trace: unknown method 'magic' (blind, nested, iterative, recursive, board-scan, permutations, amb, functional, bitmask, random, first)");
+  throwsMessage(() => nq.trace(8, { only: ["nothing"] }).next(), /^trace: unknown kind 'nothing'/);
+  throwsMessage(() => nq.trace(3, { method: "random" }).next(),
+    "trace: the random method needs a board with a solution (n = 3 has none)");
 });
 
 test("complete keeps the given queens and respects blocked squares and diagonals", () => {

@@ -14,7 +14,8 @@ import path from "node:path";
 // What api.js defines and the module exports, in the order of nqueens.d.ts.
 const EXPORTS = [
   "count", "knownCount", "solve", "solutions", "verify", "symmetries", "canonical", "render",
-  "classicMethods", "traceableMethods", "classic", "compare", "trace", "complete", "infinite",
+  "classicMethods", "traceMethods", "traceableMethods", "classic", "compare", "trace", "listing",
+  "complete", "infinite",
   "version",
 ];
 

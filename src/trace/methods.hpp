@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: MIT
+// The two traced methods that are not classic ones: each runs its engine with the recorder and
+// returns whether the search ran to its end (trace.cpp dispatches).
+#pragma once
+
+#include "nqueens/trace.hpp"
+#include "trace/tracer.hpp"
+
+namespace nq::trace::detail {
+
+bool trace_random(const Options& options, Tracer& tracer);  // random.cpp
+bool trace_first(const Options& options, Tracer& tracer);   // first.cpp
+
+}  // namespace nq::trace::detail

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+// The random method traced: the local search of solve --method random itself (solve/qs4.hpp),
+// with a watcher that tells each start, pick, swap and undo as the listing's lines 2, 10, 18 and
+// 19, counting the work as docs/trace.md says (a node for each start and each swap tried, a
+// placement for each draw and each swap, a check for each diagonal test and each comparison).
+#include <span>
+#include <stop_token>
+
+#include "solve/qs4.hpp"
+#include "trace/methods.hpp"
+
+namespace nq::trace::detail {
+
+namespace {
+
+class Teller {
+ public:
+  Teller(Tracer& tracer, std::uint64_t n, std::stop_source& stop)
+      : tracer_(tracer), n_(n), stop_(stop) {}
+
+  void started() {
+    ++work_.nodes;
+    ++starts_;
+    tell(Kind::start, [&](Event& e) {
+      e.number = starts_;
+      e.board.assign(n_, -1);
+    });
+  }
+  void drew() { ++work_.placements; }
+  void tested() { ++work_.checks; }
+  void compared() { ++work_.checks; }
+  void picked(const std::vector<Column>& col, std::uint64_t i, std::uint64_t j, int t) {
+    tell(Kind::pick, [&](Event& e) {
+      e.row = static_cast<int>(i);
+      e.col = static_cast<int>(col[i]);
+      e.by_row = static_cast<int>(j);
+      e.board = board(col, i + 1);
+      e.vars = {number("i", e.row), number("j", e.by_row), number("t", t),
+                array("cols", board(col, n_))};
+    });
+  }
+  void moved(const std::vector<Column>& col, std::uint64_t i, std::uint64_t j, std::uint64_t t,
+             std::uint64_t was, std::uint64_t pairs) {
+    ++work_.nodes;
+    ++work_.placements;
+    swapped(Kind::move, col, i, j, t, was, pairs);
+  }
+  void undone(const std::vector<Column>& col, std::uint64_t i, std::uint64_t j, std::uint64_t t,
+              std::uint64_t was, std::uint64_t pairs) {
+    swapped(Kind::undo, col, i, j, t, was, pairs);
+  }
+  void solved(std::span<const Column> col) {
+    tell(Kind::solution, [&](Event& e) {
+      e.board = board(col, n_);
+      e.vars = {array("cols", e.board)};
+    });
+  }
+
+ private:
+  template <class Fill>
+  void tell(Kind kind, Fill&& fill) {
+    detail::tell(&tracer_, kind, work_, fill);
+    if (tracer_.done()) stop_.request_stop();
+  }
+  void swapped(Kind kind, const std::vector<Column>& col, std::uint64_t i, std::uint64_t j,
+               std::uint64_t t, std::uint64_t was, std::uint64_t pairs) {
+    tell(kind, [&](Event& e) {
+      e.row = static_cast<int>(i);
+      e.col = static_cast<int>(col[i]);
+      e.by_row = static_cast<int>(j);
+      e.by_col = static_cast<int>(col[j]);
+      e.board = board(col, n_);
+      e.vars = {number("i", e.row), number("j", e.by_row), number("t", static_cast<int>(t)),
+                number("was", static_cast<std::int64_t>(was)),
+                number("pairs(cols)", static_cast<std::int64_t>(pairs))};
+    });
+  }
+  std::vector<int> board(std::span<const Column> col, std::uint64_t rows) const {
+    std::vector<int> b(n_, -1);
+    for (std::uint64_t r = 0; r < rows; ++r) b[r] = static_cast<int>(col[r]);
+    return b;
+  }
+
+  Tracer& tracer_;
+  std::uint64_t n_;
+  std::stop_source& stop_;
+  classic::Counters work_;
+  std::uint64_t starts_ = 0;
+};
+
+}  // namespace
+
+bool trace_random(const Options& options, Tracer& tracer) {
+  std::stop_source stop;
+  const std::stop_callback forward(options.stop, [&stop] { stop.request_stop(); });
+  const auto n = static_cast<std::uint64_t>(options.n);
+  Teller teller(tracer, n, stop);
+  const LocalSearchResult r = nq::detail::qs4_search(n, options.seed, stop.get_token(), teller);
+  if (!r.complete) return false;
+  teller.solved(r.solution->columns());
+  return true;
+}
+
+}  // namespace nq::trace::detail

@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: MIT
+// nq::trace: the names, the checks of a request, and the recorder every method tells its events
+// to (tracer.hpp). The recorder numbers each event, counts it by kind, and lets the method fill
+// it in only when it is to be told; the classic methods run with it as they are (src/classic/),
+// random and first through their own files (random.cpp, first.cpp).
+#include "nqueens/trace.hpp"
+
+#include <stdexcept>
+#include <string>
+
+#include "classic/collector.hpp"
+#include "trace/methods.hpp"
+#include "trace/tracer.hpp"
+
+namespace nq::trace {
+
+namespace {
+
+constexpr std::string_view kKindNames[kKinds] = {
+    "place",     "reject", "remove",  "solution", "free",   "scan",      "candidate",
+    "conflict",  "swap",   "reverse", "run",      "replay", "choose",    "fail",
+    "backtrack", "extend", "keep",    "drop",     "level",  "start",     "pick",
+    "move",      "undo",   "probe",   "refuted",  "split",  "completed", "settled"};
+
+class Recorder final : public detail::Tracer {
+ public:
+  Recorder(const Options& options, const std::function<void(const Event&)>& on_event)
+      : options_(options), on_event_(on_event) {}
+
+  Event* begin(Kind kind, const classic::Counters& work) override {
+    if (summary_.cut) return nullptr;
+    if (options_.max_steps && summary_.steps == options_.max_steps) {
+      summary_.cut = true;
+      return nullptr;
+    }
+    ++summary_.steps;
+    ++summary_.of_kind[static_cast<std::size_t>(kind)];
+    if (kind == Kind::solution) ++summary_.solutions;
+    summary_.work = work;  // so that a cut trace adds up
+    if (summary_.steps <= options_.skip || (options_.kinds & kind_bit(kind)) == 0) return nullptr;
+    event_ = Event{};
+    event_.step = summary_.steps;
+    event_.kind = kind;
+    event_.code_line = line_of(options_.method, kind);
+    event_.work = work;
+    if (kind == Kind::solution) event_.number = summary_.solutions;
+    return &event_;
+  }
+  void told() override { on_event_(event_); }
+  bool done() const override { return summary_.cut; }
+
+  Summary& summary() { return summary_; }
+
+ private:
+  const Options& options_;
+  const std::function<void(const Event&)>& on_event_;
+  Event event_;
+  Summary summary_;
+};
+
+std::string all_method_names() {
+  std::string names;
+  for (Method m : kAllMethods) {
+    if (!names.empty()) names += ", ";
+    names += to_string(m);
+  }
+  return names;
+}
+
+std::string square(int row, int col) {
+  return "row " + std::to_string(row + 1) + " col " + std::to_string(col + 1);
+}
+
+std::string perm_of(const std::vector<int>& board) {
+  std::string text;
+  for (int c : board) {
+    if (c < 0) break;
+    if (!text.empty()) text += ' ';
+    text += std::to_string(c + 1);
+  }
+  return text;
+}
+
+std::string attacked_by(const Event& e) {
+  const std::string_view line = e.along == Along::column ? "same column" : to_string(e.along);
+  return ": attacked by " + square(e.by_row, e.by_col) + " (" + std::string(line) + ")";
+}
+
+const Variable* find(const Event& e, std::string_view name) {
+  for (const Variable& v : e.vars) {
+    if (v.name == name) return &v;
+  }
+  return nullptr;
+}
+
+std::string value_of(const Event& e, std::string_view name) {
+  const Variable* v = find(e, name);
+  return v ? to_string(*v, static_cast<int>(e.board.size())) : "?";
+}
+
+}  // namespace
+
+std::string_view to_string(Method method) {
+  switch (method) {
+    case Method::random: return "random";
+    case Method::first: return "first";
+    default: return classic::to_string(*classic_method(method));
+  }
+}
+
+std::optional<Method> method_from_string(std::string_view name) {
+  for (Method m : kAllMethods) {
+    if (to_string(m) == name) return m;
+  }
+  return std::nullopt;
+}
+
+Method method_named(std::string_view name) {
+  if (auto m = method_from_string(name)) return *m;
+  throw std::invalid_argument("trace: unknown method '" + std::string(name) + "' (" +
+                              all_method_names() + ")");
+}
+
+static_assert(static_cast<int>(Method::bitmask) == static_cast<int>(classic::Method::bitmask) &&
+              static_cast<int>(Method::board_scan) ==
+                  static_cast<int>(classic::Method::board_scan));
+
+std::optional<classic::Method> classic_method(Method method) {
+  if (method == Method::random || method == Method::first) return std::nullopt;
+  return static_cast<classic::Method>(static_cast<int>(method));  // the same order
+}
+
+std::string_view to_string(Kind kind) { return kKindNames[static_cast<std::size_t>(kind)]; }
+
+std::optional<Kind> kind_from_string(std::string_view name) {
+  for (int k = 0; k < kKinds; ++k) {
+    if (kKindNames[k] == name) return static_cast<Kind>(k);
+  }
+  return std::nullopt;
+}
+
+std::string_view to_string(Along along) {
+  switch (along) {
+    case Along::row: return "row";
+    case Along::column: return "column";
+    case Along::diagonal: return "diagonal";
+    case Along::anti_diagonal: return "anti-diagonal";
+    default: return "";
+  }
+}
+
+std::string to_string(const Variable& v, int n) {
+  switch (v.shape) {
+    case Variable::Shape::none: return "null";
+    case Variable::Shape::number: return std::to_string(v.number);
+    case Variable::Shape::bits: {
+      std::string digits = "0b";
+      for (int c = n - 1; c >= 0; --c) digits += (v.number >> c) & 1 ? '1' : '0';
+      return digits;
+    }
+    default: {
+      std::string text = "[";
+      for (std::size_t i = 0; i < v.array.size(); ++i) {
+        if (i) text += ", ";
+        text += std::to_string(v.array[i]);
+      }
+      return text + "]";
+    }
+  }
+}
+
+std::string describe(const Event& e) {
+  const std::string at = square(e.row, e.col);
+  switch (e.kind) {
+    case Kind::place: return "place " + at;
+    case Kind::reject: return "reject " + at + attacked_by(e);
+    case Kind::remove: return "backtrack: remove " + at;
+    case Kind::solution: return "solution " + std::to_string(e.number) + ": " + perm_of(e.board);
+    case Kind::free: {
+      const Variable* free = find(e, "free");
+      std::string columns;
+      for (int c = 0; free && c < static_cast<int>(e.board.size()); ++c) {
+        if ((free->number >> c) & 1) (columns += ' ') += std::to_string(c + 1);
+      }
+      return "row " + std::to_string(e.row + 1) +
+             (columns.empty() ? ": no free column" : ": free columns" + columns);
+    }
+    case Kind::scan: {
+      const std::string_view way = e.along == Along::column     ? "up"
+                                   : e.along == Along::diagonal ? "up-left"
+                                                                : "up-right";
+      return "scan " + std::string(way) + " from " + at + ": clear";
+    }
+    case Kind::candidate: return "candidate " + perm_of(e.board);
+    case Kind::conflict:
+      return "conflict: " + square(e.by_row, e.by_col) + " and " + at + " share " +
+             (e.along == Along::column ? "a column" : "a " + std::string(to_string(e.along)));
+    case Kind::swap:
+      return "swap rows " + std::to_string(e.row + 1) + " and " + std::to_string(e.by_row + 1) +
+             ": " + perm_of(e.board);
+    case Kind::reverse:
+      return "reverse rows " + std::to_string(e.row + 1) + ".." + std::to_string(e.board.size()) +
+             ": " + perm_of(e.board);
+    case Kind::run: return "run " + std::to_string(e.number);
+    case Kind::replay: return "replay " + at;
+    case Kind::choose: return "choose " + at + " (a new choice point)";
+    case Kind::fail: return "fail " + at + attacked_by(e);
+    case Kind::backtrack:
+      return "backtrack: row " + std::to_string(e.row + 1) + " takes col " +
+             std::to_string(e.col + 1) + " next";
+    case Kind::extend: {
+      const std::string prefix = perm_of(e.board);
+      return "extend " + (prefix.empty() ? std::string("the empty board") : prefix) +
+             " by every column of row " + std::to_string(e.row + 1);
+    }
+    case Kind::keep: return "keep " + at;
+    case Kind::drop: return "drop " + at + attacked_by(e);
+    case Kind::level:
+      return "level " + value_of(e, "k") + ": " + std::to_string(e.number) +
+             (e.number == 1 ? " board" : " boards");
+    case Kind::start: return "start " + std::to_string(e.number);
+    case Kind::pick: return "pick " + at + " (from row " + std::to_string(e.by_row + 1) + ")";
+    case Kind::move:
+      return "move: swap rows " + std::to_string(e.row + 1) + " and " +
+             std::to_string(e.by_row + 1) + ", attacking pairs " + value_of(e, "was") + " -> " +
+             value_of(e, "pairs(cols)");
+    case Kind::undo:
+      return "undo: swap rows " + std::to_string(e.row + 1) + " and " +
+             std::to_string(e.by_row + 1) + " back";
+    case Kind::probe: return "probe " + at;
+    case Kind::refuted: return "refuted " + at;
+    case Kind::split:
+      return "split " + at + " along " +
+             (e.along == Along::row ? "row " + std::to_string(e.by_row + 1)
+                                    : "column " + std::to_string(e.by_col + 1));
+    case Kind::completed: return "completed " + at + ": " + perm_of(e.board);
+    case Kind::settled: return "settled " + at;
+  }
+  return std::string(to_string(e.kind));
+}
+
+Summary run(const Options& options, const std::function<void(const Event&)>& on_event) {
+  if (options.n < 1 || options.n > classic::kMaxN) {
+    throw std::invalid_argument("trace: n must be between 1 and " + std::to_string(classic::kMaxN));
+  }
+  if (options.method == Method::random && (options.n == 2 || options.n == 3)) {
+    throw std::invalid_argument("trace: the random method needs a board with a solution (n = " +
+                                std::to_string(options.n) + " has none)");
+  }
+  Recorder recorder(options, on_event);
+  bool complete = false;
+  if (const auto classic = classic_method(options.method)) {
+    const classic::Options run_options{
+        .n = options.n,
+        .mode = options.first ? classic::Mode::first : classic::Mode::count,
+        .stop = options.stop};
+    classic::Result r;
+    switch (*classic) {
+      case classic::Method::blind: r = classic::detail::blind(run_options, &recorder); break;
+      case classic::Method::nested: r = classic::detail::nested(run_options, &recorder); break;
+      case classic::Method::iterative:
+        r = classic::detail::iterative(run_options, &recorder);
+        break;
+      case classic::Method::recursive:
+        r = classic::detail::recursive(run_options, &recorder);
+        break;
+      case classic::Method::board_scan:
+        r = classic::detail::board_scan(run_options, &recorder);
+        break;
+      case classic::Method::permutations:
+        r = classic::detail::permutations(run_options, &recorder);
+        break;
+      case classic::Method::amb: r = classic::detail::amb(run_options, &recorder); break;
+      case classic::Method::functional:
+        r = classic::detail::functional(run_options, &recorder);
+        break;
+      case classic::Method::bitmask: r = classic::detail::bitmask(run_options, &recorder); break;
+    }
+    complete = r.complete;
+    if (complete && !recorder.summary().cut) recorder.summary().work = r.counters;
+  } else if (options.method == Method::random) {
+    complete = detail::trace_random(options, recorder);
+  } else {
+    complete = detail::trace_first(options, recorder);
+  }
+  Summary& s = recorder.summary();
+  s.complete = complete && !s.cut;
+  return s;
+}
+
+}  // namespace nq::trace
