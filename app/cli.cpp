@@ -158,11 +158,14 @@ void add_infinite(CLI::App& app, InfiniteArgs& args) {
 
 void add_verify(CLI::App& app, VerifyArgs& args) {
   auto* cmd = app.add_subcommand("verify", "Check a placement; name the first attacking pair");
-  cmd->add_option("FILE", args.input, "Placement in perm, board or JSON format ('-': stdin)");
+  cmd->add_option("FILE", args.input,
+                  "Placement in perm, board, JSON or FEN-like format ('-': stdin)");
   cmd->add_option("-n,--size", args.size, "Require exactly this many queens")
       ->transform(whole_number(1));
-  cmd->add_option("-f,--format", args.format, "auto, perm, board or json")
-      ->check(CLI::IsMember({"auto", "perm", "board", "json"}));
+  cmd->add_option(
+         "-f,--format", args.format,
+         "auto, perm, board, json (also LeetCode's [\".Q..\", ...]) or fen (1q2/3q/q3/2q1)")
+      ->check(CLI::IsMember({"auto", "perm", "board", "json", "fen"}));
   cmd->add_flag("--binary", args.binary,
                 "Read uint32 little-endian 0-based columns (solve --format binary); streams");
   cmd->add_flag("--json", args.json, "Print one JSON object");
@@ -170,6 +173,8 @@ void add_verify(CLI::App& app, VerifyArgs& args) {
   cmd->footer(
       "Exit status: 0 valid, 1 invalid, 2 unreadable input.\n"
       "Example:\n  echo 2 4 1 3 | nqueens verify      valid\n"
+      "  echo '[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]' | nqueens verify\n"
+      "  echo 1q2/3q/q3/2q1 | nqueens verify\n"
       "  echo 1 2 3 4 | nqueens verify      invalid: queens at row 1 column 1 and row 2 column "
       "2 share a diagonal\n");
 }
@@ -259,7 +264,8 @@ void add_trace(CLI::App& app, TraceArgs& args) {
 
 void add_render(CLI::App& app, RenderArgs& args) {
   auto* cmd = app.add_subcommand("render", "Draw a placement as text, Unicode or SVG");
-  cmd->add_option("FILE", args.input, "Placement in perm, board or JSON format ('-': stdin)");
+  cmd->add_option("FILE", args.input,
+                  "Placement in perm, board, JSON or FEN-like format ('-': stdin)");
   cmd->add_option("-f,--format", args.format, "text, unicode or svg")
       ->check(CLI::IsMember({"text", "unicode", "svg"}));
   cmd->add_option("--title", args.title, "Title of the SVG image");

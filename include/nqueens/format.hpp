@@ -2,7 +2,10 @@
 // Text formats of a placement.
 //   perm:  n column numbers 1..n in row order, separated by any whitespace ("2 4 1 3").
 //   board: n rows of n cells, '.' empty and 'Q' a queen, exactly one queen per row.
-//   json:  {"n": 4, "perm": [2, 4, 1, 3]} (1-based columns, like perm); a bare array is accepted.
+//   json:  {"n": 4, "perm": [2, 4, 1, 3]} (1-based columns, like perm); a bare array is accepted,
+//          and so is LeetCode's board, an array of n strings of '.' and 'Q' ([".Q..", ...]).
+//   fen:   the rows from the top separated by '/', digits for runs of empty squares and 'q' for a
+//          queen, as chess diagrams write them ("1q2/3q/q3/2q1").
 // Readers never trust their input: anything that is not exactly a placement raises ParseError
 // with a one-line message naming the place (line and column, 1-based) where it went wrong.
 #pragma once
@@ -18,7 +21,7 @@
 
 namespace nq {
 
-enum class Format { perm, board, json };
+enum class Format { perm, board, json, fen };
 
 class ParseError : public std::runtime_error {  // malformed input; what() is one line
  public:
@@ -29,12 +32,14 @@ struct ReadOptions {
   std::optional<std::size_t> expected_size;  // if set, n must equal it (checked before allocating)
 };
 
-Format detect_format(std::string_view text);  // json if it opens with { or [, board if . or Q
+// json if it opens with { or [, fen if it holds a '/', board if it opens with . or Q, else perm.
+Format detect_format(std::string_view text);
 Placement read_placement(std::string_view text, const ReadOptions& options = {});  // detects
 Placement read_placement(std::string_view text, Format format, const ReadOptions& options = {});
 Placement read_perm(std::string_view text, const ReadOptions& options = {});
 Placement read_board(std::string_view text, const ReadOptions& options = {});
 Placement read_json(std::string_view text, const ReadOptions& options = {});
+Placement read_fen(std::string_view text, const ReadOptions& options = {});
 
 void write_perm(std::ostream& out, const Placement& p);   // "2 4 1 3\n"
 void write_board(std::ostream& out, const Placement& p);  // n lines of '.' and 'Q'

@@ -13,6 +13,7 @@
 namespace nq {
 
 Format detect_format(std::string_view text) {
+  if (text.find('/') != std::string_view::npos) return Format::fen;
   for (char c : text) {
     if (detail::is_space(c)) continue;
     if (c == '{' || c == '[') return Format::json;
@@ -30,6 +31,7 @@ Placement read_placement(std::string_view text, Format format, const ReadOptions
   switch (format) {
     case Format::json: return read_json(text, options);
     case Format::board: return read_board(text, options);
+    case Format::fen: return read_fen(text, options);
     case Format::perm: break;
   }
   return read_perm(text, options);
@@ -90,12 +92,13 @@ std::string_view to_string(Format format) {
     case Format::perm: return "perm";
     case Format::board: return "board";
     case Format::json: return "json";
+    case Format::fen: return "fen";
   }
   return "perm";
 }
 
 std::optional<Format> format_from_string(std::string_view name) {
-  for (Format f : {Format::perm, Format::board, Format::json}) {
+  for (Format f : {Format::perm, Format::board, Format::json, Format::fen}) {
     if (to_string(f) == name) return f;
   }
   return std::nullopt;

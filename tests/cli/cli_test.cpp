@@ -118,6 +118,14 @@ TEST(cli, verify_reads_files_boards_and_json) {
   EXPECT_EQ(run_nqueens("verify", R"({"n":4,"perm":[3,1,4,2]})").out, "valid\n");
   EXPECT_EQ(run_nqueens("verify --size 4", "3 1 4 2").code, 0);
   EXPECT_EQ(run_nqueens("verify --format perm", "3 1 4 2").code, 0);
+  // LeetCode's list of strings, and a FEN-like board (rows from the top, digits for empty runs).
+  EXPECT_EQ(run_nqueens("verify", R"([".Q..","...Q","Q...","..Q."])").out, "valid\n");
+  EXPECT_EQ(run_nqueens("verify", "1q2/3q/q3/2q1\n").out, "valid\n");
+  EXPECT_EQ(run_nqueens("verify --format fen", "q3/2q1/1q2/3q").out,
+            "invalid: queens at row 2 column 3 and row 3 column 2 share a diagonal\n");
+  EXPECT_EQ(run_nqueens("render", "1q2/3q/q3/2q1").out, ".Q..\n...Q\nQ...\n..Q.\n");
+  expect_usage_error(run_nqueens("verify", "1q2/2qq/q3/2q1"), "fen: row 2 has 2 queens",
+                     "two queens in a FEN row");
 }
 
 TEST(cli, verify_handles_a_million_queens) {

@@ -45,7 +45,35 @@ TEST(format, reads_json_object_or_array) {
   EXPECT_EQ(nq::read_json(R"({"perm":[1], "valid": true})"), nq::Placement{0});
 }
 
+// LeetCode 51 prints a board as a list of strings; a list holding one such board reads too.
+TEST(format, reads_leetcodes_list_of_strings) {
+  EXPECT_EQ(nq::read_json(R"([".Q..","...Q","Q...","..Q."])"), (nq::Placement{1, 3, 0, 2}));
+  EXPECT_EQ(nq::read_placement(R"([["..Q.","Q...","...Q",".Q.."]])"), (nq::Placement{2, 0, 3, 1}));
+  EXPECT_NE(error_of(R"([".Q..","...Q","Q..x","..Q."])").find("row 3 ('Q..x')"), std::string::npos);
+  EXPECT_NE(error_of(R"([".Q..","Q..Q","Q...","..Q."])").find("row 2 (line 2) has 2 queens"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"([".Q..", 3])").find("element 2 is not a string"), std::string::npos);
+}
+
+// Rows from the top, '/' between them, digits for empty runs (several for 10 or more).
+TEST(format, reads_fen_like_boards) {
+  EXPECT_EQ(nq::read_fen("1q2/3q/q3/2q1"), (nq::Placement{1, 3, 0, 2}));
+  EXPECT_EQ(nq::read_placement(" 1Q2/3Q/Q3/2Q1\n"), (nq::Placement{1, 3, 0, 2}));
+  EXPECT_EQ(nq::read_fen("q9/2q7/4q5/1q8/3q6/5q4/7q2/9q/6q3/8q1").size(), 10u);
+  EXPECT_EQ(nq::read_fen("9q/q9/1q8/2q7/3q6/4q5/5q4/6q3/7q2/8q1")[0], 9u);
+  EXPECT_NE(error_of("1q2/3q/q3").find("fen: row 1 has 4 squares; a board of 3 rows needs 3"),
+            std::string::npos);
+  EXPECT_NE(error_of("1q2/2qq/q3/2q1").find("fen: row 2 has 2 queens"), std::string::npos);
+  EXPECT_NE(error_of("1q2/3q/q3/2k1").find("fen: unexpected character 'k'"), std::string::npos);
+  EXPECT_NE(error_of("1q2/3q/q3/").find("fen: row 4 has 0 squares"), std::string::npos);
+  EXPECT_NE(error_of("1q2/3q/q3/0q3").find("a run of 0 empty squares"), std::string::npos);
+  EXPECT_NE(error_of("1q2/3q/q3/99999999999999999999q").find("longer than the board"),
+            std::string::npos);
+  EXPECT_EQ(error_of("2q1/q3/3q/1q2", {.expected_size = 5}), "fen: expected 5 rows, got 4");
+}
+
 TEST(format, detects_the_format) {
+  EXPECT_EQ(nq::detect_format("1q2/3q/q3/2q1"), nq::Format::fen);
   EXPECT_EQ(nq::detect_format("  2 4 1 3"), nq::Format::perm);
   EXPECT_EQ(nq::detect_format("\n.Q..\n"), nq::Format::board);
   EXPECT_EQ(nq::detect_format("Q"), nq::Format::board);
@@ -128,4 +156,5 @@ TEST(format, names_formats) {
   EXPECT_EQ(nq::format_from_string("board"), nq::Format::board);
   EXPECT_EQ(nq::format_from_string("svg"), std::nullopt);
   EXPECT_EQ(nq::to_string(nq::Format::json), "json");
+  EXPECT_EQ(nq::format_from_string("fen"), nq::Format::fen);
 }

@@ -45,6 +45,12 @@ export interface Attack {
   line: Line; // diagonal: row - column equal; anti-diagonal: row + column equal
   message: string; // "queens at row 2 column 3 and row 5 column 6 share a diagonal" (1-based)
 }
+/**
+ * A placement read from text in any format the command line reads: perm ("2 4 1 3", 1-based),
+ * board lines of "." and "Q", JSON ({"perm": [...]} or LeetCode's [".Q..", "...Q", ...]) or
+ * FEN-like ("1q2/3q/q3/2q1"). Throws an Error naming the line and column at fault.
+ */
+export function parse(text: string): Placement;
 /** null when no two queens attack each other; otherwise the first attacking pair. */
 export function verify(placement: ArrayLike<number>): Attack | null;
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// One board: verify (the first attacking pair), its symmetries and class representative, and
-// render (text, Unicode or SVG), as `nqueens verify` and `nqueens render` have them.
+// One board: read from text (any format `nqueens verify` reads), verify (the first attacking
+// pair), its symmetries and class representative, and render (text, Unicode or SVG), as
+// `nqueens verify` and `nqueens render` have them.
 #include <emscripten/bind.h>
 
 #include <sstream>
@@ -8,6 +9,7 @@
 
 #include "binding.hpp"
 #include "contract.hpp"
+#include "nqueens/format.hpp"
 #include "nqueens/render.hpp"
 #include "nqueens/symmetry.hpp"
 #include "nqueens/verify.hpp"
@@ -26,6 +28,11 @@ const char* line_name(nq::Line line) {
     case nq::Line::diagonal: return "diagonal";
     default: return "anti-diagonal";
   }
+}
+
+// perm (1-based), board, JSON (LeetCode's list of strings too) or FEN-like, detected.
+val parse(const std::string& text) {
+  return guarded([&] { return copy_to_js(nq::read_placement(text).columns()); });
 }
 
 val verify(const val& columns) {
@@ -74,6 +81,7 @@ val render(const val& columns, const std::string& format, const std::string& tit
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(nqueens_board) {
+  emscripten::function("parse", &parse);
   emscripten::function("verify", &verify);
   emscripten::function("symmetries", &symmetries);
   emscripten::function("canonical", &canonical);

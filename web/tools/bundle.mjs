@@ -13,7 +13,8 @@ import path from "node:path";
 
 // What api.js defines and the module exports, in the order of nqueens.d.ts.
 const EXPORTS = [
-  "count", "knownCount", "solve", "solutions", "verify", "symmetries", "canonical", "render",
+  "count", "knownCount", "solve", "solutions", "parse", "verify", "symmetries", "canonical",
+  "render",
   "classicMethods", "traceMethods", "traceableMethods", "classic", "compare", "trace", "listing",
   "complete", "infinite",
   "version",
