@@ -118,17 +118,43 @@ std::string json_line(const Event& e) {
 
 // The events of each kind, in words: "16 placed, 44 rejected, 16 taken back, 2 solutions".
 std::string tallies(const nq::trace::Summary& s) {
-  static constexpr std::string_view kWords[nq::trace::kKinds] = {
-      "placed",      "rejected",  "taken back", "solutions", "rows masked", "ways scanned",
-      "candidates",  "conflicts", "swaps",      "reversals", "runs",        "replays",
-      "new choices", "failures",  "backtracks", "extended",  "kept",        "dropped",
-      "levels",      "starts",    "picks",      "moves",     "undone",      "probes",
-      "refuted",     "splits",    "completed",  "settled"};
+  struct Words {
+    std::string_view one, many;
+  };
+  static constexpr Words kWords[nq::trace::kKinds] = {{"placed", "placed"},
+                                                      {"rejected", "rejected"},
+                                                      {"taken back", "taken back"},
+                                                      {"solution", "solutions"},
+                                                      {"row masked", "rows masked"},
+                                                      {"way scanned", "ways scanned"},
+                                                      {"candidate", "candidates"},
+                                                      {"conflict", "conflicts"},
+                                                      {"swap", "swaps"},
+                                                      {"reversal", "reversals"},
+                                                      {"run", "runs"},
+                                                      {"replay", "replays"},
+                                                      {"new choice", "new choices"},
+                                                      {"failure", "failures"},
+                                                      {"backtrack", "backtracks"},
+                                                      {"extended", "extended"},
+                                                      {"kept", "kept"},
+                                                      {"dropped", "dropped"},
+                                                      {"level", "levels"},
+                                                      {"start", "starts"},
+                                                      {"pick", "picks"},
+                                                      {"move", "moves"},
+                                                      {"undone", "undone"},
+                                                      {"probe", "probes"},
+                                                      {"refuted", "refuted"},
+                                                      {"split", "splits"},
+                                                      {"completed", "completed"},
+                                                      {"settled", "settled"}};
   std::string out;
   for (int k = 0; k < nq::trace::kKinds; ++k) {
     const std::uint64_t count = s.of_kind[static_cast<std::size_t>(k)];
     if (count == 0 && static_cast<Kind>(k) != Kind::solution) continue;
-    out += fmt::format("{}{} {}", out.empty() ? "" : ", ", count, kWords[k]);
+    out += fmt::format("{}{} {}", out.empty() ? "" : ", ", count,
+                       count == 1 ? kWords[k].one : kWords[k].many);
   }
   return out;
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Fuzzes one reader alone, chosen at build time (NQ_FUZZ_FORMAT = perm, board or json): it must
+// Fuzzes one reader alone, chosen at build time (NQ_FUZZ_FORMAT = perm, board, json or fen): it must
 // accept or throw ParseError, never crash, and what it accepts must be a placement whose
 // columns all lie on the board.
 #include <cstdint>

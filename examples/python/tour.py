@@ -39,6 +39,11 @@ for e in nqueens.trace(5, method="recursive", first=True):
     else:
         print(f"{e.step:3} {e.kind} ({e.row},{e.col})")
 
+# %% Every method steps, each event from a line of its listing, with the variables there.
+amb = nqueens.listing("amb")
+for e in nqueens.trace(4, method="amb", max_steps=6):
+    print(f"{e.kind:9} line {e.line:2}: {amb.lines[e.line - 1].strip()[:40]:40} {e.vars}")
+
 # %% Solve huge: ten million queens by construction, verified.
 start = time.perf_counter()
 huge = nqueens.solve(10_000_000)
