@@ -57,12 +57,11 @@ Result amb(const Options& options, Tracer* tracer) {
       const bool replayed = a.position() < a.depth();
       ++c.counters().placements;
       col[at] = a.choose(columns);
-      c.tell(replayed ? Kind::replay : Kind::choose, [&](Event& e) {  // inside choose()
-        e.row = row;
-        e.col = col[at];
-        e.board = board_of(col, at, n);
-        e.vars = {number("row", row), number("pos", static_cast<std::int64_t>(a.position())),
-                  array("trail", trail_of(a)), array("cols", col, at)};
+      // Told from inside choose(), before line 4 stores the choice in cols.
+      const Kind kind = replayed ? Kind::replay : Kind::choose;
+      c.tell_square(kind, row, col[at], col, at, [&] {
+        return Vars{number("row", row), number("pos", static_cast<std::int64_t>(a.position())),
+                    array("trail", trail_of(a)), array("cols", col, at)};
       });
       const int r = c.attacker(col, row, col[at]);
       if (r >= 0) {
@@ -82,11 +81,7 @@ Result amb(const Options& options, Tracer* tracer) {
   Amb a;
   try {
     a.run_all(program, [&] {
-      c.tell(Kind::solution, [&](Event& e) {
-        e.board = col;
-        e.vars = {array("cols", col), array("trail", trail_of(a))};
-      });
-      return !c.found(col);
+      return !c.solved(col, [&] { return Vars{array("cols", col), array("trail", trail_of(a))}; });
     });
   } catch (const Stopped&) {
     // c.should_stop() said so; finish() reports the run as incomplete

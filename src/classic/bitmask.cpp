@@ -21,11 +21,7 @@ bool place(Collector& c, std::vector<int>& col, int row, std::uint64_t cols, std
   const auto n = static_cast<std::size_t>(c.n());
   const auto prefix = static_cast<std::size_t>(row);
   if (row == c.n()) {
-    c.tell(Kind::solution, [&](Event& e) {
-      e.board = col;
-      e.vars = {number("row", row), array("cols", col)};
-    });
-    return c.found(col);
+    return c.solved(col, [&] { return Vars{number("row", row), array("cols", col)}; });
   }
   const std::uint64_t all = (std::uint64_t{1} << c.n()) - 1;
   ++c.counters().checks;
@@ -43,18 +39,12 @@ bool place(Collector& c, std::vector<int>& col, int row, std::uint64_t cols, std
     ++c.counters().nodes;
     const int column = __builtin_ctzll(bit);
     col[prefix] = column;
-    c.tell(Kind::place, [&](Event& e) {
-      e.row = row;
-      e.col = column;
-      e.board = board_of(col, prefix + 1, n);
-      e.vars = {number("row", row), bits("free", free), array("cols", col, prefix + 1)};
+    c.tell_square(Kind::place, row, column, col, prefix + 1, [&] {
+      return Vars{number("row", row), bits("free", free), array("cols", col, prefix + 1)};
     });
     if (place(c, col, row + 1, cols | bit, (diag | bit) << 1, (anti | bit) >> 1)) return true;
-    c.tell(Kind::remove, [&](Event& e) {
-      e.row = row;
-      e.col = column;
-      e.board = board_of(col, prefix, n);
-      e.vars = {number("row", row), bits("free", free), array("cols", col, prefix)};
+    c.tell_square(Kind::remove, row, column, col, prefix, [&] {
+      return Vars{number("row", row), bits("free", free), array("cols", col, prefix)};
     });
     if (c.should_stop()) return true;
   }

@@ -47,13 +47,7 @@ Result blind(const Options& options, Tracer* tracer) {
       e.board = col;
       e.vars = {array("cols", col)};
     });
-    if (all_pairs_safe(c, col)) {
-      c.tell(Kind::solution, [&](Event& e) {
-        e.board = col;
-        e.vars = {array("cols", col)};
-      });
-      if (c.found(col)) break;
-    }
+    if (all_pairs_safe(c, col) && c.solved(col, [&] { return Vars{array("cols", col)}; })) break;
     if (c.should_stop()) break;
     int digit = n - 1;  // turn the odometer: carry from the last digit leftwards
     while (digit >= 0 && ++col[static_cast<std::size_t>(digit)] == n) {

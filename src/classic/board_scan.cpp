@@ -54,21 +54,13 @@ bool scan_is_safe(Collector& c, const Board& board, const std::vector<int>& col,
 }
 
 bool place(Collector& c, Board& board, std::vector<int>& col, int row) {
-  const auto n = static_cast<std::size_t>(c.n());
   const auto prefix = static_cast<std::size_t>(row);
   if (row == c.n()) {
-    c.tell(Kind::solution, [&](Event& e) {
-      e.board = col;
-      e.vars = {number("row", row), array("cols", col)};
-    });
-    return c.found(col);
+    return c.solved(col, [&] { return Vars{number("row", row), array("cols", col)}; });
   }
   const auto tell = [&](Kind kind, int column, std::size_t queens) {
-    c.tell(kind, [&](Event& e) {
-      e.row = row;
-      e.col = column;
-      e.board = board_of(col, queens, n);
-      e.vars = {number("row", row), number("c", column), array("cols", col, queens)};
+    c.tell_square(kind, row, column, col, queens, [&] {
+      return Vars{number("row", row), number("c", column), array("cols", col, queens)};
     });
   };
   for (int column = 0; column < c.n(); ++column) {

@@ -14,6 +14,7 @@
 namespace nq::classic::detail {
 
 using trace::detail::Tracer;
+using Vars = std::vector<trace::Variable>;  // the listing's variables at an event
 
 class Collector {
  public:
@@ -28,6 +29,30 @@ class Collector {
   template <class Fill>
   void tell(trace::Kind kind, Fill&& fill) {
     trace::detail::tell(tracer_, kind, result_.counters, fill);
+  }
+
+  // Tells an event about the square (row, column) with the queens of rows 0..standing-1 of `col`
+  // on the board; vars() makes the listing's variables, only when the event is told.
+  template <class MakeVars>
+  void tell_square(trace::Kind kind, int row, int column, const std::vector<int>& col,
+                   std::size_t standing, MakeVars&& vars) {
+    tell(kind, [&](trace::Event& e) {
+      e.row = row;
+      e.col = column;
+      e.board = trace::detail::board_of(col, standing, col.size());
+      e.vars = vars();
+    });
+  }
+
+  // Tells and records a solution (vars(): the listing's variables there, made only when told);
+  // true when the method should stop (first found, or stop requested).
+  template <class MakeVars>
+  bool solved(const std::vector<int>& col, MakeVars&& vars) {
+    tell(trace::Kind::solution, [&](trace::Event& e) {
+      e.board = col;
+      e.vars = vars();
+    });
+    return found(col);
   }
 
   // Records a solution; true when the method should stop (first found, or stop requested).

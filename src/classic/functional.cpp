@@ -82,11 +82,11 @@ Result functional(const Options& options, Tracer* tracer) {
   }
   for (const auto& board : boards) {
     if (board.size() != n) continue;
-    c.tell(Kind::solution, [&](Event& e) {
-      e.board = board;
-      e.vars = {number("boards.length", static_cast<std::int64_t>(boards.size()))};
-    });
-    if (c.found(board)) break;
+    if (c.solved(board, [&] {
+          return Vars{number("boards.length", static_cast<std::int64_t>(boards.size()))};
+        })) {
+      break;
+    }
   }
   return c.finish();
 }

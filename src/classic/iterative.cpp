@@ -7,10 +7,8 @@
 
 namespace nq::classic::detail {
 
-using trace::Event;
 using trace::Kind;
 using trace::detail::array;
-using trace::detail::board_of;
 using trace::detail::number;
 
 Result iterative(const Options& options, Tracer* tracer) {
@@ -25,11 +23,8 @@ Result iterative(const Options& options, Tracer* tracer) {
     int& queen = col[at];
     const int left = queen++;  // advance
     if (stays) {
-      c.tell(Kind::remove, [&](Event& e) {
-        e.row = row;
-        e.col = left;
-        e.board = board_of(col, at, size);
-        e.vars = {number("row", row), array("cols", col)};
+      c.tell_square(Kind::remove, row, left, col, at, [&] {
+        return Vars{number("row", row), array("cols", col)};
       });
     }
     stays = false;
@@ -45,19 +40,12 @@ Result iterative(const Options& options, Tracer* tracer) {
       tell_reject(c, col, row, queen, r, array("cols", col));
       continue;
     }
-    c.tell(Kind::place, [&](Event& e) {
-      e.row = row;
-      e.col = queen;
-      e.board = board_of(col, at + 1, size);
-      e.vars = {number("row", row), array("cols", col)};
+    c.tell_square(Kind::place, row, queen, col, at + 1, [&] {
+      return Vars{number("row", row), array("cols", col)};
     });
     stays = true;
     if (row + 1 == n) {
-      c.tell(Kind::solution, [&](Event& e) {
-        e.board = col;
-        e.vars = {number("row", row), array("cols", col)};
-      });
-      if (c.found(col)) break;
+      if (c.solved(col, [&] { return Vars{number("row", row), array("cols", col)}; })) break;
     } else {
       ++row;
       stays = false;

@@ -7,10 +7,8 @@
 
 namespace nq::classic::detail {
 
-using trace::Event;
 using trace::Kind;
 using trace::detail::array;
-using trace::detail::board_of;
 using trace::detail::number;
 
 Result nested(const Options& options, Tracer* tracer) {
@@ -33,21 +31,14 @@ Result nested(const Options& options, Tracer* tracer) {
       if (const int r = c.attacker(col, k, digit); r >= 0) {  // pruned: the digit turns at once
         tell_reject(c, col, k, digit, r, array("cols", col));
       } else {
-        c.tell(Kind::place, [&](Event& e) {
-          e.row = k;
-          e.col = digit;
-          e.board = board_of(col, at + 1, size);
-          e.vars = {number("k", k), array("cols", col)};
+        c.tell_square(Kind::place, k, digit, col, at + 1, [&] {
+          return Vars{number("k", k), array("cols", col)};
         });
         if (k + 1 < n) {  // into the next inner loop, which starts at column 0
           ++k;
           continue;
         }
-        c.tell(Kind::solution, [&](Event& e) {
-          e.board = col;
-          e.vars = {number("k", k), array("cols", col)};
-        });
-        if (c.found(col)) break;
+        if (c.solved(col, [&] { return Vars{number("k", k), array("cols", col)}; })) break;
         stays = true;
       }
     }
@@ -55,11 +46,8 @@ Result nested(const Options& options, Tracer* tracer) {
     const auto turned = static_cast<std::size_t>(k);
     const int left = col[turned]++;  // turn loop k
     if (stays) {
-      c.tell(Kind::remove, [&](Event& e) {
-        e.row = k;
-        e.col = left;
-        e.board = board_of(col, turned, size);
-        e.vars = {number("k", k), array("cols", col)};
+      c.tell_square(Kind::remove, k, left, col, turned, [&] {
+        return Vars{number("k", k), array("cols", col)};
       });
     }
   }

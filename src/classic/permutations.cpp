@@ -79,13 +79,7 @@ Result permutations(const Options& options, Tracer* tracer) {
       e.board = p;
       e.vars = {array("p", p)};
     });
-    if (no_shared_diagonal(c, p)) {
-      c.tell(Kind::solution, [&](Event& e) {
-        e.board = p;
-        e.vars = {array("p", p)};
-      });
-      if (c.found(p)) break;
-    }
+    if (no_shared_diagonal(c, p) && c.solved(p, [&] { return Vars{array("p", p)}; })) break;
   } while (!c.should_stop() && next_permutation(c, p));
   return c.finish();
 }

@@ -8,22 +8,15 @@ namespace nq::classic::detail {
 
 namespace {
 
-using trace::Event;
 using trace::Kind;
 using trace::detail::array;
-using trace::detail::board_of;
 using trace::detail::number;
 
 // True when the search should end (first solution found, or stopped).
 bool place(Collector& c, std::vector<int>& col, int row) {
-  const auto n = static_cast<std::size_t>(c.n());
   const auto prefix = static_cast<std::size_t>(row);
   if (row == c.n()) {
-    c.tell(Kind::solution, [&](Event& e) {
-      e.board = col;
-      e.vars = {number("row", row), array("cols", col)};
-    });
-    return c.found(col);
+    return c.solved(col, [&] { return Vars{number("row", row), array("cols", col)}; });
   }
   for (int column = 0; column < c.n(); ++column) {
     ++c.counters().placements;
@@ -33,18 +26,12 @@ bool place(Collector& c, std::vector<int>& col, int row) {
       continue;
     }
     col[prefix] = column;
-    c.tell(Kind::place, [&](Event& e) {
-      e.row = row;
-      e.col = column;
-      e.board = board_of(col, prefix + 1, n);
-      e.vars = {number("row", row), number("c", column), array("cols", col, prefix + 1)};
+    c.tell_square(Kind::place, row, column, col, prefix + 1, [&] {
+      return Vars{number("row", row), number("c", column), array("cols", col, prefix + 1)};
     });
     if (place(c, col, row + 1)) return true;
-    c.tell(Kind::remove, [&](Event& e) {
-      e.row = row;
-      e.col = column;
-      e.board = board_of(col, prefix, n);
-      e.vars = {number("row", row), number("c", column), array("cols", col, prefix)};
+    c.tell_square(Kind::remove, row, column, col, prefix, [&] {
+      return Vars{number("row", row), number("c", column), array("cols", col, prefix)};
     });
     if (c.should_stop()) return true;
   }

@@ -69,15 +69,7 @@ Placement read_board(std::string_view text, const ReadOptions& options) {
     const Row& row = rows[r];
     const std::string where =
         "board: row " + std::to_string(r + 1) + " (line " + std::to_string(row.line) + ")";
-    if (row.cells != n) {
-      throw ParseError(where + " has " + std::to_string(row.cells) + " squares; a board of " +
-                       std::to_string(n) + " rows needs " + std::to_string(n));
-    }
-    if (row.queens != 1) {
-      throw ParseError(where + " has " + std::to_string(row.queens) +
-                       " queens; a placement has exactly one queen per row");
-    }
-    col[r] = static_cast<Column>(row.column);
+    col[r] = static_cast<Column>(detail::queen_of_row(where, row.cells, row.queens, row.column, n));
   }
   return Placement(std::move(col));
 }

@@ -77,15 +77,8 @@ Placement read_fen(std::string_view text, const ReadOptions& options) {
   for (std::size_t r = 0; r < n; ++r) {
     const FenRow row = scan_fen_row(text, spans[r].first, spans[r].second, n);
     const std::string where = "fen: row " + std::to_string(r + 1);
-    if (row.squares != n) {
-      throw ParseError(where + " has " + std::to_string(row.squares) + " squares; a board of " +
-                       std::to_string(n) + " rows needs " + std::to_string(n));
-    }
-    if (row.queens != 1) {
-      throw ParseError(where + " has " + std::to_string(row.queens) +
-                       " queens; a placement has exactly one queen per row");
-    }
-    col[r] = static_cast<Column>(row.column);
+    col[r] =
+        static_cast<Column>(detail::queen_of_row(where, row.squares, row.queens, row.column, n));
   }
   return Placement(std::move(col));
 }

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: MIT
-// Message helpers for the readers. They run only on the error path, so they may rescan.
+// Message helpers for the readers. They run only on the error path, so they may rescan; and the
+// check of one row of a drawn board, which the board and fen readers share.
 #include "format/text_scan.hpp"
 
 #include <algorithm>
+#include <string>
+
+#include "nqueens/format.hpp"
 
 namespace nq::detail {
 
@@ -31,6 +35,20 @@ std::string describe_position(std::string_view text, std::size_t offset) {
   const std::size_t line_start =
       before.rfind('\n') == std::string_view::npos ? 0 : before.rfind('\n') + 1;
   return "line " + std::to_string(line) + ", column " + std::to_string(offset - line_start + 1);
+}
+
+std::size_t queen_of_row(std::string_view where, std::size_t squares, std::size_t queens,
+                         std::size_t column, std::size_t n) {
+  if (squares != n) {
+    throw ParseError(std::string(where) + " has " + std::to_string(squares) +
+                     " squares; a board of " + std::to_string(n) + " rows needs " +
+                     std::to_string(n));
+  }
+  if (queens != 1) {
+    throw ParseError(std::string(where) + " has " + std::to_string(queens) +
+                     " queens; a placement has exactly one queen per row");
+  }
+  return column;
 }
 
 }  // namespace nq::detail

@@ -21,4 +21,9 @@ std::string quote_bytes(std::string_view bytes, std::size_t max_length = 24);
 // Where a byte offset lies in the text, 1-based, for messages: "line 3, column 7".
 std::string describe_position(std::string_view text, std::size_t offset);
 
+// A row of a drawn board (board and fen readers): its one queen's column, or ParseError
+// "WHERE has K squares; a board of n rows needs n" or "WHERE has Q queens; ...".
+std::size_t queen_of_row(std::string_view where, std::size_t squares, std::size_t queens,
+                         std::size_t column, std::size_t n);
+
 }  // namespace nq::detail
