@@ -29,6 +29,8 @@ using nq::trace::Kind;
 
 // The most events a page holds unless --max-steps says otherwise (about 100 bytes each).
 constexpr std::uint64_t kPageSteps = 200'000;
+// A trace longer than this is said so before it starts (a minute of text or more).
+constexpr double kLongTrace = 1e7;
 
 std::string listing_text(nq::trace::Method method) {
   const nq::trace::Listing& l = nq::trace::listing(method);
@@ -232,6 +234,11 @@ int run_trace(const TraceArgs& args) {
                              .seed = args.seed,
                              .stop = stop.get_token()};
 
+  const double events = nq::trace::estimated_events(method, n);
+  if (args.max_steps == 0 && args.format != "html" && events > kLongTrace) {
+    fmt::print(stderr, "trace: {} at n = {} tells about {:.2g} events; --max-steps K cuts it\n",
+               args.method, n, events);
+  }
   nq::trace::Summary summary;
   bool reader_gone = false;
   if (args.format == "html") {

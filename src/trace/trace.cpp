@@ -5,6 +5,7 @@
 // random and first through their own files (random.cpp, first.cpp).
 #include "nqueens/trace.hpp"
 
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -98,7 +99,38 @@ std::string value_of(const Event& e, std::string_view name) {
   return v ? to_string(*v, static_cast<int>(e.board.size())) : "?";
 }
 
+// The placements of whole runs for n = 1..12, from `nqueens classic N --method M --count`: the
+// textbook row-by-row search (recursive, iterative, nested, board-scan and functional try the
+// same squares), bitmask, and Amb (its replays make it grow faster).
+constexpr double kRowPlacements[] = {1,    6,     18,    60,     220,     894,
+                                     3584, 15720, 72378, 348150, 1806706, 10103868};
+constexpr double kBitmaskPlacements[] = {1,   2,    5,    16,    53,     152,
+                                         551, 2056, 8393, 35538, 166925, 856188};
+constexpr double kAmbPlacements[] = {1,     8,     32,     144,     696,      3584,
+                                     17018, 87204, 459314, 2491464, 14410196, 89173276};
+
+// Placements of the table at n, and beyond it the last growth per row, compounded.
+double placements_at(const double (&table)[12], int n) {
+  if (n <= 12) return table[n - 1];
+  return table[11] * std::pow(table[11] / table[10], n - 12);
+}
+
 }  // namespace
+
+double estimated_events(Method method, int n) {
+  // Events a placement, from the tallies of whole traces at n = 5 (a square rejected is one
+  // event, one placed and later taken back two; board-scan adds its scans, bitmask its masks).
+  switch (method) {
+    case Method::blind: return 2 * std::pow(n, n);
+    case Method::permutations: return 4 * std::tgamma(n + 1) - 2;
+    case Method::bitmask: return 3.0 * placements_at(kBitmaskPlacements, n);
+    case Method::amb: return 1.76 * placements_at(kAmbPlacements, n);
+    case Method::board_scan: return 2.13 * placements_at(kRowPlacements, n);
+    case Method::random:
+    case Method::first: return 0;
+    default: return 1.29 * placements_at(kRowPlacements, n);
+  }
+}
 
 std::string_view to_string(Method method) {
   switch (method) {

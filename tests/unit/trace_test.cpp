@@ -519,6 +519,29 @@ TEST(trace, the_listings_are_those_of_docs_trace_md) {
   }
 }
 
+// The sizes the command line and the page warn about: exact for blind and permutations, within
+// a factor of 1.5 of whole traces counted here for the others.
+TEST(trace, estimated_events_are_near_the_whole_traces) {
+  for (Method m : nq::trace::kAllMethods) {
+    for (int n = 4; n <= 9; ++n) {
+      if (m == Method::blind && n > 6) continue;
+      const nq::trace::Summary s =
+          nq::trace::run({.n = n, .method = m, .kinds = 0}, [](const Event&) {});
+      const double estimate = nq::trace::estimated_events(m, n);
+      if (m == Method::random || m == Method::first) {
+        EXPECT_EQ(estimate, 0);
+      } else if (m == Method::blind || m == Method::permutations) {
+        EXPECT_EQ(estimate, static_cast<double>(s.steps)) << to_string(m) << " n = " << n;
+      } else {
+        EXPECT_GT(estimate, s.steps / 1.5) << to_string(m) << " n = " << n;
+        EXPECT_LT(estimate, s.steps * 1.5) << to_string(m) << " n = " << n;
+      }
+    }
+  }
+  EXPECT_EQ(nq::trace::estimated_events(Method::blind, 8), 33554432.0);
+  EXPECT_GT(nq::trace::estimated_events(Method::recursive, 16), 1e9);
+}
+
 TEST(trace, names_and_bad_requests) {
   for (Method m : nq::trace::kAllMethods) {
     EXPECT_EQ(nq::trace::method_from_string(to_string(m)), m);

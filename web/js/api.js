@@ -177,6 +177,12 @@ function listing(method) {
   return { method: String(method), lines: Array.from(r.lines), kinds: { ...r.kinds } };
 }
 
+// About how many events the whole trace of a method has (0 for random and first, which tell a
+// few a row): the library's estimate, exact for blind and permutations.
+function estimatedEvents(n, method = "recursive") {
+  return unwrap(core.traceEstimate(numberText(n, "n"), String(method)));
+}
+
 // The kinds of `only` as the core's bit set (bit k for KINDS[k]).
 function kindSet(only) {
   if (only === undefined) return 2 ** KINDS.length - 1;

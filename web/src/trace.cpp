@@ -6,7 +6,8 @@
 // a line, "name=text" pairs between tabs). The single-threaded core cannot pause a method in the
 // middle of its recursion, so each window runs the search again from the start and builds only
 // its own events (trace::Options::skip and max_steps); api.js doubles the windows as a trace goes
-// on, so reading N events costs about 2N steps of the search. Also the listings and the names.
+// on, so reading N events costs about 2N steps of the search. Also the listings, the names and
+// the sizes of whole traces.
 #include "nqueens/trace.hpp"
 
 #include <emscripten/bind.h>
@@ -80,6 +81,14 @@ val listing(const std::string& method_name) {
   });
 }
 
+val estimate(const std::string& n_text, const std::string& method_name) {
+  return guarded([&] {
+    const nq::trace::Method method = nq::trace::method_named(method_name);
+    const int n = nqcli::parse_board_size(n_text, nq::classic::kMaxN, "trace");
+    return val(nq::trace::estimated_events(method, n));
+  });
+}
+
 val names_of_methods() {
   val names = val::array();
   for (nq::trace::Method m : nq::trace::kAllMethods) {
@@ -101,6 +110,7 @@ val names_of_kinds() {
 EMSCRIPTEN_BINDINGS(nqueens_trace) {
   emscripten::function("traceWindow", &window);
   emscripten::function("traceListing", &listing);
+  emscripten::function("traceEstimate", &estimate);
   emscripten::function("traceMethods", &names_of_methods);
   emscripten::function("traceKinds", &names_of_kinds);
 }

@@ -236,6 +236,9 @@ test("trace: events replay to the solutions, across many windows, for each metho
   assert.equal(far.step, 2_000_001);
   const firstSolution = nq.trace(8, { method: "blind", only: ["solution"] }).next().value;
   assert.deepEqual(firstSolution.board, [0, 4, 7, 5, 2, 6, 1, 3]);
+  assert.equal(nq.estimatedEvents(8, "blind"), 2 * 8 ** 8);
+  assert.equal(nq.estimatedEvents(6, "permutations"), [...nq.trace(6, { method: "permutations" })].length);
+  assert.equal(nq.estimatedEvents(8, "first"), 0);
   const listing = nq.listing("recursive");
   assert.match(listing.lines[listing.kinds.place - 1], /cols\[row\] = c;/);
   throwsMessage(() => nq.trace(8, { method: "magic" }).next(),

@@ -16,6 +16,7 @@ const EXPORTS = [
   "count", "knownCount", "solve", "solutions", "parse", "verify", "symmetries", "canonical",
   "render",
   "classicMethods", "traceMethods", "traceableMethods", "classic", "compare", "trace", "listing",
+  "estimatedEvents",
   "complete", "infinite",
   "version",
 ];
