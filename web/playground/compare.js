@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: MIT
+// The Compare tab: how the textbook methods' work grows with n. nq.compare runs every method for
+// one n under a time budget (a method whose estimate is over it is skipped, one that runs past it
+// is stopped); the worker does it for n = 4..12 in turn, and the page draws the chosen metric as
+// an SVG line chart on a logarithmic axis, one series per method (colour, marker shape and dash
+// apart, so that no series is told by colour alone), with the same numbers as a table.
+import { $, fmt, fmtSeconds } from "./util.js";
+import { lane } from "./worker-client.js";
+
+const N_FROM = 4, N_TO = 12;
+const BUDGET = 1;  // seconds per method and n
+const jobs = lane("compare");
+const METRICS = {
+  placements: { label: "Placements", tell: fmt },
+  checks: { label: "Checks", tell: fmt },
+  nodes: { label: "Nodes", tell: fmt },
+  seconds: { label: "Time", tell: fmtSeconds },
+};
+// Marker shapes in a unit box around (0, 0), one per method in nq.classicMethods' order.
+const SHAPES = [
+  "M-1 0a1 1 0 1 0 2 0a1 1 0 1 0-2 0z",         // circle
+  "M-0.9-0.9h1.8v1.8h-1.8z",                   // square
+  "M0-1.1 1 0.8h-2z",                          // triangle
+  "M0-1.2 1.2 0 0 1.2-1.2 0z",                 // diamond
+  "M0 1.1 1-0.8h-2z",                          // triangle down
+  "M-1.1-0.35h2.2v0.7h-2.2zM-0.35-1.1h0.7v2.2h-0.7z",  // plus
+  "M-1-0.6-0.6-1 0-0.4 0.6-1 1-0.6 0.4 0 1 0.6 0.6 1 0 0.4-0.6 1-1 0.6-0.4 0z",  // cross
+  "M0-1.1 0.32-0.32 1.1 0 0.32 0.32 0 1.1-0.32 0.32-1.1 0-0.32-0.32z",  // star
+  "M-1.1-0.4h2.2v0.8h-2.2z",                   // bar
+];
+const DASHES = ["", "6 3", "2 3", "8 3 2 3", "", "6 3", "2 3", "8 3 2 3", ""];
+
+const state = { rows: new Map(), running: false, done: false };  // n -> CompareRow[]
+
+export async function runCompare() {
+  state.rows.clear();
+  state.done = false;
+  setBusy(true);
+  render();
+  try {
+    for (let n = N_FROM; n <= N_TO; n++) {
+      $("compare-status").textContent = `Running every method on n = ${n}…`;
+      state.rows.set(n, await jobs.run("compare", { n, budget: BUDGET }));
+      render();
+    }
+    state.done = true;
+    $("compare-status").textContent = `n = ${N_FROM} … ${N_TO}, each method under a budget of ${BUDGET} s.`;
+    $("compare-status").dataset.state = "done";
+  } catch (error) {
+    if (error?.name === "Cancelled") {
+      $("compare-status").textContent = `Stopped after n = ${N_FROM + state.rows.size - 1}.`;
+      $("compare-status").dataset.state = "cancelled";
+      return;
+    }
+    throw error;
+  } finally {
+    setBusy(false);
+  }
+}
+
+export const cancelCompare = () => jobs.cancel();
+export function clearCompare() {
+  state.rows.clear();
+  render();
+  $("compare-status").textContent = "";
+}
+
+function setBusy(busy) {
+  state.running = busy;
+  $("compare-run").disabled = busy;
+  $("compare-cancel").hidden = !busy;
+  if (busy) $("compare-status").dataset.state = "running";
+}
+
+const metric = () => document.querySelector("input[name=compare-metric]:checked").value;
+
+// A method's value of the metric at n, or why there is none.
+function valueAt(n, method, key) {
+  const row = state.rows.get(n)?.find(r => r.method === method);
+  if (!row) return { missing: "not run yet" };
+  if (!row.ran || !row.finished) return { missing: row.skipped ?? "not run" };
+  const value = row[key];
+  if (!(value > 0)) return { missing: key === "seconds" ? "too quick to time" : "none" };
+  return { value };
+}
+
+function render() {
+  const key = metric();
+  drawChart(key);
+  fillTable(key);
+  $("compare-skipped").textContent = [coincidingNote(key), skippedNote()].filter(Boolean).join(" ");
+}
+
+// Methods whose numbers are the same at every n drawn share one line; say which, or the chart
+// seems to have lost them.
+function coincidingNote(key) {
+  const groups = new Map();
+  for (const m of nq.classicMethods) {
+    const values = [...state.rows.keys()].map(n => valueAt(n, m, key).value ?? "-");
+    if (values.every(v => v === "-")) continue;
+    const id = values.join();
+    groups.set(id, [...(groups.get(id) ?? []), m]);
+  }
+  const shared = [...groups.values()].filter(g => g.length > 1);
+  return shared.map(g => `${g.join(", ")} have the same ${METRICS[key].label.toLowerCase()} at every n: their lines coincide.`).join(" ");
+}
+
+// ---- the chart
+
+const W = 640, H = 340, LEFT = 62, RIGHT = 14, TOP = 14, BOTTOM = 40;
+
+function drawChart(key) {
+  const methods = nq.classicMethods;
+  const values = [];
+  for (const n of state.rows.keys()) for (const m of methods) { const v = valueAt(n, m, key).value; if (v) values.push(v); }
+  const svg = $("compare-chart");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  if (values.length === 0) {
+    svg.innerHTML = `<text class="axis-note" x="${W / 2}" y="${H / 2}" text-anchor="middle">${state.running ? "Measuring…" : "No numbers yet."}</text>`;
+    svg.setAttribute("aria-label", "The chart: no numbers yet");
+    return;
+  }
+  const lo = Math.floor(Math.log10(Math.min(...values))), hi = Math.max(lo + 1, Math.ceil(Math.log10(Math.max(...values))));
+  const x = n => LEFT + ((n - N_FROM) / (N_TO - N_FROM)) * (W - LEFT - RIGHT);
+  const y = v => TOP + (1 - (Math.log10(v) - lo) / (hi - lo)) * (H - TOP - BOTTOM);
+  let out = axes(key, lo, hi, x, y);
+  methods.forEach((m, i) => { out += series(m, i, key, x, y); });
+  svg.innerHTML = out;
+  svg.setAttribute("aria-label", `${METRICS[key].label} of each method against n, on a logarithmic scale from ${decadeLabel(lo, key)} to ${decadeLabel(hi, key)}; the table view has the numbers`);
+}
+
+function axes(key, lo, hi, x, y) {
+  let out = "";
+  for (let k = lo; k <= hi; k++) {
+    const yy = y(10 ** k);
+    out += `<line class="grid" x1="${LEFT}" x2="${W - RIGHT}" y1="${yy}" y2="${yy}"/>`;
+    out += `<text class="tick" x="${LEFT - 6}" y="${yy + 4}" text-anchor="end">${decadeLabel(k, key)}</text>`;
+  }
+  for (let n = N_FROM; n <= N_TO; n++) {
+    out += `<text class="tick" x="${x(n)}" y="${H - BOTTOM + 16}" text-anchor="middle">${n}</text>`;
+  }
+  out += `<text class="axis-title" x="${(LEFT + W - RIGHT) / 2}" y="${H - 6}" text-anchor="middle">n (the board's size)</text>`;
+  out += `<line class="axis" x1="${LEFT}" x2="${LEFT}" y1="${TOP}" y2="${H - BOTTOM}"/><line class="axis" x1="${LEFT}" x2="${W - RIGHT}" y1="${H - BOTTOM}" y2="${H - BOTTOM}"/>`;
+  return out;
+}
+
+// 10^k as people read it: 1, 10, 100, 1k ... 1G for counts; 1 µs ... 100 s for time.
+function decadeLabel(k, key) {
+  if (key === "seconds") {
+    const units = [[0, "s"], [-3, "ms"], [-6, "µs"], [-9, "ns"]];
+    const [base, unit] = units.find(([b]) => k >= b) ?? [-9, "ns"];
+    return `${10 ** (k - base)} ${unit}`;
+  }
+  const units = [[12, "T"], [9, "G"], [6, "M"], [3, "k"], [0, ""]];
+  const [base, unit] = units.find(([b]) => k >= b) ?? [0, ""];
+  return k < 0 ? String(10 ** k) : `${10 ** (k - base)}${unit}`;
+}
+
+// A method's line, broken where a value is missing, with a marker at every point it has.
+function series(method, i, key, x, y) {
+  let path = "", marks = "", pen = "M";
+  for (let n = N_FROM; n <= N_TO; n++) {
+    const { value } = valueAt(n, method, key);
+    if (!value) { pen = "M"; continue; }
+    path += `${pen}${x(n).toFixed(1)} ${y(value).toFixed(1)}`;
+    pen = "L";
+    marks += `<path class="mark" d="${SHAPES[i]}" transform="translate(${x(n).toFixed(1)} ${y(value).toFixed(1)}) scale(4.2)"><title>${method}, n = ${n}: ${METRICS[key].tell(value)}</title></path>`;
+  }
+  const dash = DASHES[i] ? ` stroke-dasharray="${DASHES[i]}"` : "";
+  return `<g class="series s${i}" data-method="${method}"><path class="line" d="${path}"${dash}/>${marks}</g>`;
+}
+
+// The legend: each method's marker, dash and colour beside its name.
+function drawLegend() {
+  $("compare-legend").innerHTML = nq.classicMethods.map((m, i) => {
+    const dash = DASHES[i] ? ` stroke-dasharray="${DASHES[i]}"` : "";
+    return `<li class="s${i}"><svg viewBox="0 0 32 12" aria-hidden="true"><line class="line" x1="1" x2="31" y1="6" y2="6"${dash}/><path class="mark" d="${SHAPES[i]}" transform="translate(16 6) scale(4)"/></svg>${m}</li>`;
+  }).join("");
+}
+
+// ---- the table: the same numbers, methods down, n across
+
+function fillTable(key) {
+  const table = $("compare-table");
+  const ns = [];
+  for (let n = N_FROM; n <= N_TO; n++) ns.push(n);
+  table.tHead.innerHTML = `<tr><th scope="col">Method</th>${ns.map(n => `<th scope="col">n = ${n}</th>`).join("")}</tr>`;
+  table.tBodies[0].innerHTML = nq.classicMethods.map(m => `<tr><th scope="row">${m}</th>${ns.map(n => {
+    const { value, missing } = valueAt(n, m, key);
+    return value ? `<td>${METRICS[key].tell(value)}</td>` : `<td class="missing" title="${missing}">—</td>`;
+  }).join("")}</tr>`).join("");
+  table.caption.textContent = `${METRICS[key].label} of each textbook method for n = ${N_FROM} … ${N_TO}; a dash where a method was not run (over the budget of ${BUDGET} s) or was too quick to time.`;
+}
+
+// What the chart leaves out and why, in one sentence per method.
+function skippedNote() {
+  const notes = [];
+  for (const m of nq.classicMethods) {
+    const out = [];
+    for (const [n, rows] of state.rows) {
+      const row = rows.find(r => r.method === m);
+      if (row && !(row.ran && row.finished)) out.push(n);
+    }
+    if (out.length) notes.push(`${m} for n = ${out.join(", ")}`);
+  }
+  return notes.length ? `Left out, over the budget of ${BUDGET} s a method and n: ${notes.join("; ")}.` : "";
+}
+
+function showView() {
+  const table = document.querySelector("input[name=compare-view]:checked").value === "table";
+  $("compare-figure").hidden = table;
+  $("compare-table-wrap").hidden = !table;
+}
+
+export function setUpCompare() {
+  drawLegend();
+  for (const radio of document.querySelectorAll("input[name=compare-metric]")) radio.addEventListener("change", render);
+  for (const radio of document.querySelectorAll("input[name=compare-view]")) radio.addEventListener("change", showView);
+  $("compare-cancel").addEventListener("click", cancelCompare);
+  showView();
+  render();
+}

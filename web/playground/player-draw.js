@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: MIT
+// What the player draws for each kind of event (docs/trace.md), and the sentence it says: the
+// queens of the event's board, plus marks that fit the kind: a rejected square with a cross and
+// a dashed line to the queen that attacks it; the cells a board scan walked; a conflicting pair;
+// the two queens a swap exchanged; the rows a reversal turned; Amb's trail of choices still to
+// replay; the functional method's candidate row; the local search's moves and undos; the
+// probing search's probes, refutations and splits. Every mark has a shape as well as a colour.
+import { square, columns1, plural, fmt } from "./util.js";
+import { queenSvg, lineSvg, ringSvg, crossSvg } from "./board.js";
+
+const dot = (r, c, cls) => `<circle class="${cls}" cx="${c + 0.5}" cy="${r + 0.5}" r="0.12"/>`;
+const band = (r0, r1, n, cls) => `<rect class="${cls}" x="0.03" y="${r0 + 0.03}" width="${n - 0.06}" height="${r1 - r0 + 0.94}" rx="0.12" vector-effect="non-scaling-stroke"/>`;
+const columnBand = (c, n, cls) => `<rect class="${cls}" x="${c + 0.03}" y="0.03" width="0.94" height="${n - 0.06}" rx="0.12" vector-effect="non-scaling-stroke"/>`;
+
+// The directions of docs/trace.md's `along`, as the board-scan walks them: up, up-left, up-right.
+const WALK = { column: 0, diagonal: -1, "anti-diagonal": 1 };
+
+// The cells from the square (exclusive) up along `along` to the edge, or to (toRow, toCol).
+function walked(row, col, along, n, toRow = -1) {
+  const dc = WALK[along] ?? 0, cells = [];
+  for (let r = row - 1, k = col + dc; r >= 0 && k >= 0 && k < n; r--, k += dc) {
+    cells.push([r, k]);
+    if (r === toRow) break;
+  }
+  return cells;
+}
+
+// Pairs of queens on a shared diagonal (the local search's conflicts; a permutation has no
+// shared column).
+function diagonalPairs(board) {
+  const pairs = [];
+  for (let a = 0; a < board.length; a++) {
+    for (let b = a + 1; b < board.length; b++) {
+      if (board[a] >= 0 && board[b] >= 0 && Math.abs(board[a] - board[b]) === b - a) pairs.push([a, b]);
+    }
+  }
+  return pairs;
+}
+
+// The trail's choices parsed from Amb's `trail` variable ("[0, 2, 1]").
+function trailOf(e) {
+  const text = e.vars.find(([name]) => name === "trail")?.[1];
+  if (!text) return [];
+  return text.replace(/[[\]\s]/g, "").split(",").filter(Boolean).map(Number);
+}
+
+// The board's queens with classes, and the overlay markup, for one event (null: the start).
+export function drawing(e, n) {
+  if (!e) return { queens: [], lines: "", marks: "", shade: true };
+  const queens = [];
+  e.board.forEach((c, r) => { if (c >= 0) queens.push({ r, c, cls: "" }); });
+  const mark = (r, c, cls) => { const q = queens.find(q => q.r === r && q.c === c); if (q) q.cls = cls; };
+  const out = { queens, lines: "", marks: "", shade: true, bands: "" };
+  const attack = () => {
+    mark(e.byRow, e.byCol, "attacker");
+    out.marks += ringSvg(e.byRow, e.byCol, "conflict-ring");
+    out.lines += lineSvg(e.byRow, e.byCol, e.row, e.col, "attack-line");
+    out.marks += crossSvg(e.row, e.col);
+  };
+  switch (e.kind) {
+    case "place": case "keep": case "pick": case "settled":
+      out.marks += ringSvg(e.row, e.col, e.kind);
+      break;
+    case "choose": case "replay":
+      out.marks += ringSvg(e.row, e.col, e.kind);
+      out.marks += trailAhead(e, n);
+      break;
+    case "probe":
+      out.marks += ringSvg(e.row, e.col, "probe");
+      break;
+    case "reject": case "fail": case "drop":
+      if (e.byRow >= 0) {
+        attack();
+        if (e.line && e.vars.some(([name]) => name === "dc")) {  // board-scan: the cells walked to it
+          for (const [r, k] of walked(e.row, e.col, e.along, n, e.byRow).slice(0, -1)) out.marks += dot(r, k, "walked");
+        }
+      } else {
+        out.marks += crossSvg(e.row, e.col);
+      }
+      if (e.kind === "fail") out.marks += trailAhead(e, n);
+      break;
+    case "scan":
+      out.marks += ringSvg(e.row, e.col, "place");
+      for (const [r, k] of walked(e.row, e.col, e.along, n)) out.marks += dot(r, k, "walked");
+      break;
+    case "remove":
+      out.marks += queenSvg(e.row, e.col, "ghost");
+      break;
+    case "free":
+      out.marks += freeSquares(e, n);
+      break;
+    case "conflict":
+      mark(e.row, e.col, "conflict");
+      mark(e.byRow, e.byCol, "conflict");
+      out.marks += ringSvg(e.row, e.col, "conflict-ring") + ringSvg(e.byRow, e.byCol, "conflict-ring");
+      out.lines += lineSvg(e.byRow, e.byCol, e.row, e.col, "conflict-line");
+      out.shade = false;
+      break;
+    case "candidate":
+      out.shade = false;
+      break;
+    case "swap": case "move": case "undo":
+      mark(e.row, e.col, "swapped");
+      mark(e.byRow, e.byCol, "swapped");
+      out.lines += lineSvg(e.row, e.col, e.byRow, e.byCol, e.kind === "undo" ? "swap-line undo" : "swap-line");
+      out.shade = false;
+      if (e.kind !== "swap") out.lines += conflictsOf(e.board);
+      break;
+    case "reverse":
+      out.bands += band(e.row, n - 1, n, "reversed");
+      out.shade = false;
+      break;
+    case "extend":
+      out.bands += band(e.row, e.row, n, "candidates");
+      break;
+    case "refuted":
+      for (const q of queens) q.cls = "refuted";
+      out.marks += crossSvg(e.row, e.col);
+      out.shade = false;
+      break;
+    case "split":
+      out.bands += e.along === "row" ? band(e.byRow, e.byRow, n, "split") : columnBand(e.byCol, n, "split");
+      out.shade = false;
+      break;
+    case "completed": case "solution":
+      for (const q of queens) q.cls = "solution";
+      out.shade = false;
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+// The squares of the row that no queen above attacks (what bitmask's `free` holds).
+function freeSquares(e, n) {
+  let marks = "";
+  for (let c = 0; c < n; c++) {
+    const attacked = e.board.some((q, r) => r < e.row && q >= 0 && (q === c || Math.abs(q - c) === e.row - r));
+    if (!attacked) marks += dot(e.row, c, "free-square");
+  }
+  return marks;
+}
+
+// Amb replays its trail: the choices below the current row, still to be replayed this run.
+function trailAhead(e, n) {
+  let marks = "";
+  trailOf(e).forEach((c, r) => { if (r > e.row && r < n && e.board[r] < 0) marks += dot(r, c, "trail"); });
+  return marks;
+}
+
+function conflictsOf(board) {
+  return diagonalPairs(board).map(([a, b]) => lineSvg(a, board[a], b, board[b], "conflict-line faint")).join("");
+}
+
+// ---- the sentence for each kind
+
+const line = along => ({ column: "same column", diagonal: "same diagonal, \\", "anti-diagonal": "same anti-diagonal, /", row: "row" }[along] ?? along);
+const by = e => `the queen on ${square(e.byRow, e.byCol)} (${line(e.along)})`;
+
+const SAY = {
+  place: e => `a queen on ${square(e.row, e.col)}.`,
+  reject: e => e.byRow >= 0 ? `${square(e.row, e.col)} is attacked by ${by(e)}.` : `${square(e.row, e.col)} is attacked.`,
+  remove: e => `backtrack: the queen on ${square(e.row, e.col)} is taken back.`,
+  solution: e => `solution ${fmt(e.number)}: ${columns1(e.board)}.`,
+  free: e => `row ${e.row + 1}: the squares no queen above attacks, all at once (${e.vars.find(([k]) => k === "free")?.[1] ?? ""}).`,
+  scan: e => `the walk ${{ column: "straight up", diagonal: "up and left", "anti-diagonal": "up and right" }[e.along]} from ${square(e.row, e.col)} meets no queen.`,
+  candidate: e => `a new candidate board: ${columns1(e.board)}.`,
+  conflict: e => `the queens on ${square(e.byRow, e.byCol)} and ${square(e.row, e.col)} attack each other (${line(e.along)}): not a solution.`,
+  swap: e => `swap rows ${e.row + 1} and ${e.byRow + 1}: the next permutation starts here.`,
+  reverse: e => `reverse rows ${e.row + 1} to the last: ${columns1(e.board)}.`,
+  run: e => `run ${fmt(e.number)} of the program, from an empty board, replaying the trail.`,
+  replay: e => `amb replays an earlier choice: column ${e.col + 1} for row ${e.row + 1}.`,
+  choose: e => `a new choice point: row ${e.row + 1} takes its first option, column ${e.col + 1}.`,
+  fail: e => `require fails: ${square(e.row, e.col)} is attacked by ${by(e)}; back to the latest choice.`,
+  backtrack: e => `backtrack: choice ${e.row + 1} moves on to option ${e.col + 1}.`,
+  extend: e => `extend the board ${columns1(e.board.filter(c => c >= 0)) || "(empty)"} by every column of row ${e.row + 1}.`,
+  keep: e => `keep ${square(e.row, e.col)}: safe.`,
+  drop: e => e.byRow >= 0 ? `drop ${square(e.row, e.col)}: attacked by ${by(e)}.` : `drop ${square(e.row, e.col)}.`,
+  level: e => `level done: ${plural(e.number, "safe board")}.`,
+  start: e => `start ${fmt(e.number)}: a fresh board.`,
+  pick: e => `row ${e.row + 1} draws column ${e.col + 1} (from row ${e.byRow + 1}'s).`,
+  move: e => `swap the queens of rows ${e.row + 1} and ${e.byRow + 1}: fewer attacks, kept.`,
+  undo: e => `swap rows ${e.row + 1} and ${e.byRow + 1} undone: no fewer attacks.`,
+  probe: e => `probe ${square(e.row, e.col)}: can a board starting so be completed?`,
+  refuted: e => `refuted: no solution starts with this piece (${square(e.row, e.col)}).`,
+  split: e => `the piece is split along ${e.along === "row" ? `row ${e.byRow + 1}` : `column ${e.byCol + 1}`}.`,
+  completed: e => `completed: a solution starts with ${square(e.row, e.col)}: ${columns1(e.board)}.`,
+  settled: e => `row ${e.row + 1} is settled on column ${e.col + 1}.`,
+};
+
+export function describe(e) {
+  if (!e) return "The start. Press Play, or step with the arrow keys.";
+  const say = SAY[e.kind] ?? (() => `${e.kind}.`);
+  return `Step ${fmt(e.step)}, line ${e.line}: ${say(e)}`;
+}
