@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// `trace --format html`: one self-contained page (no network, no other files) that replays a
-// trace: the board with its queens and the squares they attack, the current event highlighted in
-// a scrolling list, counters, and controls (play/pause, step, next solution, speed, keys).
+// `trace --format html`: one self-contained page (no network, no other files) that plays a
+// recorded trace with the playground's player: the board, the method's listing with the line of
+// each event highlighted, the variables, the counters, and the controls (play/pause, step back
+// and forward, next solution, speed, keys).
 #pragma once
 
 #include <ostream>

@@ -1,125 +1,167 @@
 // SPDX-License-Identifier: MIT
-// The trace page in a real browser: Debian's Chromium, headless, driven by playwright-core.
-// For n = 4 and 6 it steps through the whole page and checks that the board shown after step k
-// is the board the k-th event of `nqueens trace N --format jsonl` leaves; that "Next solution"
-// lands on each solution in order; for n = 8 that it reaches all 92 and that playing moves on.
-// Screenshots go to OUTDIR. Usage: node trace_page.mjs NQUEENS OUTDIR
-import { chromium } from "playwright-core";
+// The page of `nqueens trace N --format html` in a real browser: Debian's Chromium, headless,
+// driven by playwright-core. The page is the playground's player fed with the events the
+// command line recorded, so it is checked against the command line's own JSON lines
+// (`--format jsonl`): for every method at n = 5, each step the page shows (the queens drawn,
+// the kind, the listing's line marked, the counters, the variables' names) is the step of the
+// JSON lines; for recursive n = 4 the buttons step through every board and back; "Next
+// solution" lands on each solution in order (n = 6, and all 92 of n = 8); playing moves on; a
+// cut trace (--max-steps) says so. No request, no script error. Screenshots go to OUTDIR.
+// Usage: node trace_page.mjs NQUEENS OUTDIR
 import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
+import { check, failed, launch, same } from "./lib.mjs";
 
 const [nqueens, outdir] = process.argv.slice(2);
+if (!nqueens || !outdir) {
+  console.error("usage: node trace_page.mjs NQUEENS OUTDIR");
+  process.exit(2);
+}
 mkdirSync(outdir, { recursive: true });
-let failures = 0;
-function check(ok, message) {
-  if (!ok) {
-    failures++;
-    console.error("FAIL: " + message);
-  }
-}
+const METHODS = ["recursive", "iterative", "nested", "bitmask", "blind", "board-scan", "permutations", "amb", "functional", "random", "first"];
 
-// The boards after each event, and the solutions, from the JSON lines.
-function expected(n) {
-  const lines = execFileSync(nqueens, ["trace", String(n), "--format", "jsonl"], { encoding: "utf8", maxBuffer: 1 << 26, stdio: ["ignore", "pipe", "ignore"] })
+// The JSON lines' events, 0-based as the page holds them.
+function expected(n, method, extra = []) {
+  const lines = execFileSync(nqueens, ["trace", String(n), "--method", method, "--format", "jsonl", ...extra], { encoding: "utf8", maxBuffer: 1 << 28, stdio: ["ignore", "pipe", "ignore"] })
     .trim().split("\n").map(l => JSON.parse(l));
-  const events = lines.filter(e => !e.summary);
-  const col = new Array(n).fill(-1);
-  const boards = [col.slice()];
-  const solutions = [];
-  for (const e of events) {
-    if (e.event === "place") col[e.row - 1] = e.col - 1;
-    if (e.event === "remove") col[e.row - 1] = -1;
-    if (e.event === "solution") solutions.push({ step: e.step, perm: e.perm.map(c => c - 1) });
-    boards.push(col.slice());
-  }
-  return { events, boards, solutions };
-}
-
-// The board as the page draws it: the queen symbol in each row's cell, -1 for none.
-async function shownBoard(page, n) {
-  return page.$$eval("#board tr", rows => rows.map(tr => {
-    const cells = Array.from(tr.cells);
-    return cells.findIndex(td => td.textContent === "\u265B");
+  return lines.filter(e => !e.summary).map(e => ({
+    step: e.step, kind: e.event, line: e.code_line,
+    board: e.board.map(c => (c === null ? -1 : c - 1)),
+    counters: [e.placements, e.checks, e.nodes],
+    vars: Object.keys(e.vars ?? {}),
   }));
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.NQ_CHROMIUM || "/usr/bin/chromium",
-  headless: true,
-  args: ["--no-sandbox", "--disable-background-networking", "--disable-gpu",
-         "--disable-dev-shm-usage", "--no-first-run"],
-});
-try {
-  for (const n of [4, 6, 8]) {
-    const file = path.join(outdir, `trace-${n}.html`);
-    execFileSync(nqueens, ["trace", String(n), "--format", "html", "--output", file], { stdio: "ignore" });
-    const want = expected(n);
-    const page = await browser.newPage();
-    const requests = [];
-    page.on("request", r => { if (!r.url().startsWith("file:")) requests.push(r.url()); });
-    const errors = [];
-    page.on("pageerror", e => errors.push(String(e)));
-    await page.goto(pathToFileURL(file).href);
-    const total = await page.evaluate(() => window.nqTrace.events);
-    check(total === want.events.length, `n=${n}: the page has ${total} events, jsonl ${want.events.length}`);
+function writePage(n, method, extra = []) {
+  const file = path.join(outdir, `trace-${method}-${n}.html`);
+  execFileSync(nqueens, ["trace", String(n), "--method", method, "--format", "html", "--output", file, ...extra], { stdio: "ignore" });
+  return file;
+}
 
-    if (n <= 6) {  // every step, with the Forward button
-      for (let k = 1; k <= total; k++) {
-        await page.click("#forward");
-        const board = await shownBoard(page, n);
-        if (JSON.stringify(board) !== JSON.stringify(want.boards[k])) {
-          check(false, `n=${n} step ${k}: board ${board} but the trace says ${want.boards[k]}`);
-          break;
-        }
-        const now = await page.$eval("#events div.now", d => d.dataset.step);
-        if (Number(now) !== k) { check(false, `n=${n} step ${k}: the list highlights ${now}`); break; }
+async function openTrace(browser, file) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const problems = [];
+  page.on("request", r => { if (!/^(file|data):/.test(r.url())) problems.push("fetched " + r.url()); });
+  page.on("pageerror", e => problems.push("script error " + e));
+  await page.goto(pathToFileURL(file).href);
+  await page.waitForFunction(() => window.nqTrace && document.querySelector("#listing li"));
+  return { page, problems };
+}
+
+// Every step forward, read back from what the page shows.
+async function walk(page) {
+  return page.evaluate(async () => {
+    const player = window.nqTrace.player, shown = [];
+    for (;;) {
+      const before = player.state().step;
+      await player.forward();
+      if (player.state().step === before) return shown;
+      const n = Number(document.getElementById("board").style.getPropertyValue("--n"));
+      const board = new Array(n).fill(-1);
+      for (const q of document.querySelectorAll("#board .overlay use.q:not(.ghost)")) {
+        board[Math.round(Number(q.getAttribute("y")) - 0.12)] = Math.round(Number(q.getAttribute("x")) - 0.12);
       }
-      await page.screenshot({ path: path.join(outdir, `trace-${n}-end.png`) });
-      // And back to the start with the Back button, one step at a time.
-      for (let k = total - 1; k >= total - 10 && k >= 0; k--) {
-        await page.click("#back");
-        const board = await shownBoard(page, n);
-        check(JSON.stringify(board) === JSON.stringify(want.boards[k]), `n=${n} back to step ${k}`);
-      }
+      const number = key => Number(document.querySelector(`#counters [data-key="${key}"] dd`).textContent.replace(/,/g, ""));
+      shown.push({
+        step: Number(document.getElementById("event").dataset.step),
+        kind: document.getElementById("event").dataset.kind,
+        line: Number(document.querySelector("#listing li[aria-current]")?.dataset.line),
+        board,
+        counters: [number("placements"), number("checks"), number("nodes")],
+        vars: [...document.querySelectorAll("#vars dt")].map(dt => dt.textContent),
+      });
     }
+  });
+}
 
-    // "Next solution" lands on each solution in order, and then on the end.
-    await page.click("#start");
-    for (const [i, s] of want.solutions.entries()) {
-      await page.click("#next");
-      const state = await page.evaluate(() => window.nqTrace.state());
-      const board = await shownBoard(page, n);
-      if (state.step !== s.step || JSON.stringify(board) !== JSON.stringify(s.perm) || state.found !== i + 1) {
-        check(false, `n=${n}: next solution ${i + 1} shows step ${state.step} board ${board}, want step ${s.step} ${s.perm}`);
-        break;
-      }
-      if (i === 0) await page.screenshot({ path: path.join(outdir, `trace-${n}-first-solution.png`) });
-    }
-    check(want.solutions.length === (n === 4 ? 2 : n === 6 ? 4 : 92), `n=${n}: ${want.solutions.length} solutions`);
-
-    // Playing moves the trace on by itself; the keyboard works too.
-    await page.click("#start");
-    await page.$eval("#speed", el => { el.value = "200"; });
-    await page.keyboard.press(" ");
-    await page.waitForTimeout(400);
-    await page.keyboard.press(" ");
-    const played = await page.evaluate(() => window.nqTrace.state().step);
-    check(played > 5, `n=${n}: playing for 0.4 s reached step ${played}`);
-    await page.keyboard.press("End");
-    check((await page.evaluate(() => window.nqTrace.state().step)) === total, `n=${n}: End`);
-    check(requests.length === 0, `n=${n}: the page fetched ${requests.join(", ")}`);
-    check(errors.length === 0, `n=${n}: script errors ${errors.join("; ")}`);
-    await page.screenshot({ path: path.join(outdir, `trace-${n}.png`) });
-    await page.close();
-    console.log(`n=${n}: ${total} events, ${want.solutions.length} solutions checked`);
+const shownBoard = (page, n) => page.evaluate(n => {
+  const board = new Array(n).fill(-1);
+  for (const q of document.querySelectorAll("#board .overlay use.q:not(.ghost)")) {
+    board[Math.round(Number(q.getAttribute("y")) - 0.12)] = Math.round(Number(q.getAttribute("x")) - 0.12);
   }
+  return board;
+}, n);
+const stepShown = page => page.$eval("#event", e => Number(e.dataset.step));
+
+// Every method at n = 5, step by step against its JSON lines.
+async function checkMethods(browser) {
+  for (const method of METHODS) {
+    const want = expected(5, method);
+    const { page, problems } = await openTrace(browser, writePage(5, method));
+    check((await page.evaluate(() => window.nqTrace.events)) === want.length, `${method} n=5: the page holds ${await page.evaluate(() => window.nqTrace.events)} events, jsonl ${want.length}`);
+    const shown = await walk(page);
+    check(shown.length === want.length, `${method} n=5: stepped through ${shown.length} events, want ${want.length}`);
+    const bad = shown.findIndex((s, i) => !same(s, want[i]));
+    check(bad < 0, `${method} n=5 step ${bad + 1}: the page shows ${JSON.stringify(shown[bad])}, jsonl ${JSON.stringify(want[bad])}`);
+    check(problems.length === 0, `${method}: ${problems.join("; ")}`);
+    await page.screenshot({ path: path.join(outdir, `trace-${method}-5.png`) });
+    await page.close();
+    console.log(`trace page ${method} n=5: ${shown.length} events checked`);
+  }
+}
+
+// Recursive n = 4 with the buttons: every board and back; n = 6 and 8: every solution in turn.
+async function checkButtons(browser) {
+  const want = expected(4, "recursive");
+  const { page, problems } = await openTrace(browser, writePage(4, "recursive"));
+  for (let k = 1; k <= want.length; k++) {
+    await page.click("#forward");
+    await page.waitForFunction(k => document.getElementById("event").dataset.step === String(k), k);
+    if (!check(same(await shownBoard(page, 4), want[k - 1].board), `recursive n=4 step ${k}: board ${await shownBoard(page, 4)}, want ${want[k - 1].board}`)) break;
+  }
+  check(await page.$eval("#forward", b => b.disabled), "recursive n=4: Forward is disabled at the end");
+  for (let k = want.length - 1; k >= want.length - 10; k--) {
+    await page.click("#back");
+    await page.waitForFunction(k => document.getElementById("event").dataset.step === String(k), k);
+    check(same(await shownBoard(page, 4), want[k - 1].board), `recursive n=4 back to step ${k}`);
+  }
+  await page.screenshot({ path: path.join(outdir, "trace-4.png") });
+  check(problems.length === 0, `recursive n=4: ${problems.join("; ")}`);
+  await page.close();
+
+  for (const n of [6, 8]) {
+    const solutions = expected(n, "recursive").filter(e => e.kind === "solution");
+    const opened = await openTrace(browser, writePage(n, "recursive"));
+    for (const [i, s] of solutions.entries()) {
+      await opened.page.click("#next-solution");
+      await opened.page.waitForFunction(step => document.getElementById("event").dataset.step === String(step), s.step);
+      if (!check(same(await shownBoard(opened.page, n), s.board), `recursive n=${n}: solution ${i + 1} shows ${await shownBoard(opened.page, n)}, want ${s.board}`)) break;
+      await opened.page.click("#forward");
+    }
+    check(solutions.length === (n === 6 ? 4 : 92), `recursive n=${n}: ${solutions.length} solutions`);
+    // Playing moves on by itself; Space pauses.
+    await opened.page.click("#reset");
+    await opened.page.$eval("#speed", s => { s.value = s.max; s.dispatchEvent(new Event("input")); });
+    await opened.page.click("h1");
+    await opened.page.keyboard.press(" ");
+    await opened.page.waitForTimeout(400);
+    await opened.page.keyboard.press(" ");
+    check((await stepShown(opened.page)) > 5, `recursive n=${n}: playing for 0.4 s reached step ${await stepShown(opened.page)}`);
+    check(opened.problems.length === 0, `recursive n=${n}: ${opened.problems.join("; ")}`);
+    await opened.page.close();
+  }
+}
+
+// A trace cut by --max-steps holds that many steps, and the page says it is cut.
+async function checkCut(browser) {
+  const { page } = await openTrace(browser, writePage(8, "blind", ["--max-steps", "500"]));
+  check((await page.evaluate(() => window.nqTrace.events)) === 500, "blind n=8 --max-steps 500: 500 events");
+  check((await page.$eval("#player-limit", p => (p.hidden ? "" : p.textContent))).includes("first 500 steps"), "blind n=8 cut: the page says it holds the first 500 steps");
+  await page.close();
+}
+
+const browser = await launch();
+try {
+  await checkMethods(browser);
+  await checkButtons(browser);
+  await checkCut(browser);
 } finally {
   await browser.close();
 }
-if (failures) {
-  console.error(`${failures} failures`);
+if (failed()) {
+  console.error(`${failed()} failures`);
   process.exit(1);
 }
-console.log("browser test passed");
+console.log("trace page browser test passed");

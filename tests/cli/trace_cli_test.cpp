@@ -137,8 +137,19 @@ TEST(trace_cli, the_page_is_self_contained_and_holds_every_event) {
   ASSERT_EQ(r.code, 0) << r.err;
   const std::string html = slurp(page);
   EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
-  for (const char* outside : {"http:", "https:", "src=", "href=", "@import", "url("}) {
+  // References may only point into the page itself (href="#queen", url(#checker)); the one
+  // "http:" allowed is the SVG namespace, which names and fetches nothing.
+  for (const char* outside : {"https:", "src=", "@import", "fetch(", "XMLHttpRequest"}) {
     EXPECT_EQ(html.find(outside), std::string::npos) << "the page refers to " << outside;
+  }
+  for (const auto& [ref, inside] : {std::pair<std::string, std::string>{"href=\"", "#"},
+                                    {"href='", "#"},
+                                    {"url(", "#"},
+                                    {"http:", "//www.w3.org/2000/svg"}}) {
+    for (std::size_t at = html.find(ref); at != std::string::npos; at = html.find(ref, at + 1)) {
+      EXPECT_EQ(html.compare(at + ref.size(), inside.size(), inside), 0)
+          << "the page refers outside: " << html.substr(at, 60);
+    }
   }
   const std::string open = R"(<script id="trace" type="application/json">)";
   const std::size_t at = html.find(open);
@@ -153,7 +164,20 @@ TEST(trace_cli, the_page_is_self_contained_and_holds_every_event) {
   EXPECT_EQ(data["cut"], false);
   const std::string cut = temp_file("cut.html", "");
   ASSERT_EQ(run_nqueens("trace 8 --format html --max-steps 50 -o '" + cut + "'").code, 0);
-  EXPECT_NE(slurp(cut).find("The trace was cut at 50 steps"), std::string::npos);
+  const std::string cut_page = slurp(cut);
+  EXPECT_NE(cut_page.find(R"("cut":true,"max_steps":50)"), std::string::npos);
+  EXPECT_NE(cut_page.find("50 steps, cut</h1>"), std::string::npos);
+  // Every method makes a page; the player and its style are in it, and nothing else is asked for.
+  for (const char* method : {"blind", "permutations", "amb", "functional", "random", "first"}) {
+    const std::string file = temp_file(std::string(method) + ".html", "");
+    ASSERT_EQ(
+        run_nqueens(std::string("trace 5 --format html -o '") + file + "' --method " + method).code,
+        0)
+        << method;
+    const std::string html = slurp(file);
+    EXPECT_NE(html.find("createPlayer"), std::string::npos) << method;
+    EXPECT_NE(html.find(std::string("\"method\":\"") + method + "\""), std::string::npos);
+  }
 }
 
 TEST(trace_cli, refuses_what_it_cannot_do) {
