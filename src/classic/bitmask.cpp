@@ -16,7 +16,8 @@ using trace::detail::bits;
 using trace::detail::board_of;
 using trace::detail::number;
 
-bool place(Collector& c, std::vector<int>& col, int row, std::uint64_t cols, std::uint64_t diag,
+template <class C>
+bool place(C& c, std::vector<int>& col, int row, std::uint64_t cols, std::uint64_t diag,
            std::uint64_t anti) {
   const auto n = static_cast<std::size_t>(c.n());
   const auto prefix = static_cast<std::size_t>(row);
@@ -54,10 +55,10 @@ bool place(Collector& c, std::vector<int>& col, int row, std::uint64_t cols, std
 }  // namespace
 
 Result bitmask(const Options& options, Tracer* tracer) {
-  Collector c(options, tracer);
-  std::vector<int> col(static_cast<std::size_t>(c.n()), 0);
-  place(c, col, 0, 0, 0, 0);
-  return c.finish();
+  return collect(options, tracer, [](auto& c) {
+    std::vector<int> col(static_cast<std::size_t>(c.n()), 0);
+    place(c, col, 0, 0, 0, 0);
+  });
 }
 
 }  // namespace nq::classic::detail

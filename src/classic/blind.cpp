@@ -15,7 +15,8 @@ using trace::detail::array;
 using trace::detail::number;
 
 // Every pair, b after a: the first that attacks is told as the board's conflict.
-bool all_pairs_safe(Collector& c, const std::vector<int>& col) {
+template <class C>
+bool all_pairs_safe(C& c, const std::vector<int>& col) {
   for (int b = 1; b < c.n(); ++b) {
     const int column = col[static_cast<std::size_t>(b)];
     if (const int a = c.attacker(col, b, column); a >= 0) {
@@ -34,10 +35,8 @@ bool all_pairs_safe(Collector& c, const std::vector<int>& col) {
   return true;
 }
 
-}  // namespace
-
-Result blind(const Options& options, Tracer* tracer) {
-  Collector c(options, tracer);
+template <class C>
+void search(C& c) {
   const int n = c.n();
   std::vector<int> col(static_cast<std::size_t>(n), 0);  // the odometer, all zeros
   for (;;) {
@@ -55,7 +54,12 @@ Result blind(const Options& options, Tracer* tracer) {
     }
     if (digit < 0) break;  // it rolled over: every candidate has been seen
   }
-  return c.finish();
+}
+
+}  // namespace
+
+Result blind(const Options& options, Tracer* tracer) {
+  return collect(options, tracer, [](auto& c) { search(c); });
 }
 
 }  // namespace nq::classic::detail

@@ -23,10 +23,10 @@ trace::Along way(int dc) {
                   : trace::Along::anti_diagonal;
 }
 
-bool scan_is_safe(Collector& c, const Board& board, const std::vector<int>& col, int row,
-                  int column) {
+template <class C>
+bool scan_is_safe(C& c, const Board& board, const std::vector<int>& col, int row, int column) {
   const int n = c.n();
-  const auto fill = [&](Event& e, int dc, int r, int k) {
+  const auto fill = [row, column, n, &col](Event& e, int dc, int r, int k) {
     e.row = row;
     e.col = column;
     e.along = way(dc);
@@ -37,9 +37,11 @@ bool scan_is_safe(Collector& c, const Board& board, const std::vector<int>& col,
   for (int dc : {0, -1, 1}) {  // up, up-left, up-right
     int r = row - 1, k = column + dc;
     const bool reads = r >= 0 && k >= 0 && k < n;
+    std::uint64_t cells = 0;  // added to the checks once a way is walked (see first_attacker)
     for (; r >= 0 && k >= 0 && k < n; --r, k += dc) {
-      ++c.counters().checks;
+      ++cells;
       if (board[static_cast<std::size_t>(r)][static_cast<std::size_t>(k)]) {
+        c.counters().checks += cells;
         c.tell(Kind::reject, [&](Event& e) {
           fill(e, dc, r, k);
           e.by_row = r;
@@ -48,17 +50,19 @@ bool scan_is_safe(Collector& c, const Board& board, const std::vector<int>& col,
         return false;
       }
     }
+    c.counters().checks += cells;
     if (reads) c.tell(Kind::scan, [&](Event& e) { fill(e, dc, r, k); });
   }
   return true;
 }
 
-bool place(Collector& c, Board& board, std::vector<int>& col, int row) {
+template <class C>
+bool place(C& c, Board& board, std::vector<int>& col, int row) {
   const auto prefix = static_cast<std::size_t>(row);
   if (row == c.n()) {
     return c.solved(col, [&] { return Vars{number("row", row), array("cols", col)}; });
   }
-  const auto tell = [&](Kind kind, int column, std::size_t queens) {
+  const auto tell = [&c, &col, row](Kind kind, int column, std::size_t queens) {
     c.tell_square(kind, row, column, col, queens, [&] {
       return Vars{number("row", row), number("c", column), array("cols", col, queens)};
     });
@@ -82,12 +86,12 @@ bool place(Collector& c, Board& board, std::vector<int>& col, int row) {
 }  // namespace
 
 Result board_scan(const Options& options, Tracer* tracer) {
-  Collector c(options, tracer);
-  const auto n = static_cast<std::size_t>(c.n());
-  Board board(n, std::vector<bool>(n, false));
-  std::vector<int> col(n, 0);
-  place(c, board, col, 0);
-  return c.finish();
+  return collect(options, tracer, [](auto& c) {
+    const auto n = static_cast<std::size_t>(c.n());
+    Board board(n, std::vector<bool>(n, false));
+    std::vector<int> col(n, 0);
+    place(c, board, col, 0);
+  });
 }
 
 }  // namespace nq::classic::detail

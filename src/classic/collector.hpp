@@ -16,23 +16,28 @@ namespace nq::classic::detail {
 using trace::detail::Tracer;
 using Vars = std::vector<trace::Variable>;  // the listing's variables at an event
 
-class Collector {
+// A method runs with one of two collectors: the untraced one, whose tells are empty and compile
+// to nothing (the lambdas that would fill an event are never even built), and the traced one,
+// which tells every event to its tracer. So tracing costs an untraced run nothing: each method is
+// written once, as a template over its collector, and run() picks (collect() below).
+template <bool kTraced>
+class BasicCollector {
  public:
-  explicit Collector(const Options& options, Tracer* tracer = nullptr)
+  explicit BasicCollector(const Options& options, Tracer* tracer = nullptr)
       : options_(options), tracer_(tracer) {}
 
   int n() const { return options_.n; }
   Counters& counters() { return result_.counters; }
-  bool traced() const { return tracer_ != nullptr; }
+  static constexpr bool traced() { return kTraced; }
 
-  // Tells an event of `kind` if the run is traced: fill(event) sets what the method knows.
+  // Tells an event of `kind`: fill(event) sets what the method knows.
   template <class Fill>
   void tell(trace::Kind kind, Fill&& fill) {
-    trace::detail::tell(tracer_, kind, result_.counters, fill);
+    if constexpr (kTraced) trace::detail::tell(tracer_, kind, result_.counters, fill);
   }
 
   // Tells an event about the square (row, column) with the queens of rows 0..standing-1 of `col`
-  // on the board; vars() makes the listing's variables, only when the event is told.
+  // on the board; vars() makes the listing's variables.
   template <class MakeVars>
   void tell_square(trace::Kind kind, int row, int column, const std::vector<int>& col,
                    std::size_t standing, MakeVars&& vars) {
@@ -44,8 +49,24 @@ class Collector {
     });
   }
 
-  // Tells and records a solution (vars(): the listing's variables there, made only when told);
-  // true when the method should stop (first found, or stop requested).
+  // The reject of (row, column) by the queen of row r above, as the textbook safe(row, c) tells
+  // it (recursive, iterative, nested): cols() is how the method's listing shows its array.
+  template <class MakeCols>
+  void tell_reject(const std::vector<int>& col, int row, int column, int r, MakeCols&& cols) {
+    tell(trace::Kind::reject, [&](trace::Event& e) {
+      e.row = row;
+      e.col = column;
+      e.by_row = r;
+      e.by_col = col[static_cast<std::size_t>(r)];
+      e.along = trace::detail::along_of(row, column, e.by_row, e.by_col);
+      e.board = trace::detail::board_of(col, static_cast<std::size_t>(row), col.size());
+      e.vars = {trace::detail::number("row", row), trace::detail::number("c", column),
+                trace::detail::number("r", r), cols()};
+    });
+  }
+
+  // Tells and records a solution (vars(): the listing's variables there); true when the method
+  // should stop (first found, or stop requested).
   template <class MakeVars>
   bool solved(const std::vector<int>& col, MakeVars&& vars) {
     tell(trace::Kind::solution, [&](trace::Event& e) {
@@ -67,7 +88,9 @@ class Collector {
   // Polled now and then by the methods; cheap.
   bool should_stop() {
     if ((++polls_ & 0x3FF) == 0 && options_.stop.stop_requested()) stopped_ = true;
-    if (tracer_ && tracer_->done()) stopped_ = true;
+    if constexpr (kTraced) {
+      if (tracer_->done()) stopped_ = true;
+    }
     return stopped_;
   }
 
@@ -90,20 +113,18 @@ class Collector {
   bool stopped_ = false;
 };
 
-// The reject of (row, column) by the queen of row r above, as the textbook safe(row, c) tells it
-// (recursive, iterative, nested): `cols` is how the method's listing shows its array.
-inline void tell_reject(Collector& c, const std::vector<int>& col, int row, int column, int r,
-                        trace::Variable cols) {
-  c.tell(trace::Kind::reject, [&](trace::Event& e) {
-    e.row = row;
-    e.col = column;
-    e.by_row = r;
-    e.by_col = col[static_cast<std::size_t>(r)];
-    e.along = trace::detail::along_of(row, column, e.by_row, e.by_col);
-    e.board = trace::detail::board_of(col, static_cast<std::size_t>(row), col.size());
-    e.vars = {trace::detail::number("row", row), trace::detail::number("c", column),
-              trace::detail::number("r", r), std::move(cols)};
-  });
+// Runs body(collector) with the traced collector when there is a tracer, else the untraced one,
+// and returns what it collected. `body` is generic (auto&), so each method is compiled twice.
+template <class Body>
+Result collect(const Options& options, Tracer* tracer, Body&& body) {
+  if (tracer) {
+    BasicCollector<true> c(options, tracer);
+    body(c);
+    return c.finish();
+  }
+  BasicCollector<false> c(options);
+  body(c);
+  return c.finish();
 }
 
 // The methods, one per file; a traced run passes its tracer.

@@ -22,7 +22,8 @@ using trace::detail::board_of;
 using trace::detail::number;
 
 // The safe one-row extensions of `board` (level k), in column order.
-Boards extensions(Collector& c, const std::vector<int>& board, int k) {
+template <class C>
+Boards extensions(C& c, const std::vector<int>& board, int k) {
   const auto n = static_cast<std::size_t>(c.n());
   std::vector<int> columns(n);
   std::iota(columns.begin(), columns.end(), 0);
@@ -60,10 +61,8 @@ Boards extensions(Collector& c, const std::vector<int>& board, int k) {
   return safe;
 }
 
-}  // namespace
-
-Result functional(const Options& options, Tracer* tracer) {
-  Collector c(options, tracer);
+template <class C>
+void search(C& c) {
   const auto n = static_cast<std::size_t>(c.n());
   Boards boards = {{}};  // the one 0-queen board
   for (int k = 1; k <= c.n() && !c.should_stop(); ++k) {
@@ -88,7 +87,12 @@ Result functional(const Options& options, Tracer* tracer) {
       break;
     }
   }
-  return c.finish();
+}
+
+}  // namespace
+
+Result functional(const Options& options, Tracer* tracer) {
+  return collect(options, tracer, [](auto& c) { search(c); });
 }
 
 }  // namespace nq::classic::detail

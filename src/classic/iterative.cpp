@@ -11,8 +11,10 @@ using trace::Kind;
 using trace::detail::array;
 using trace::detail::number;
 
-Result iterative(const Options& options, Tracer* tracer) {
-  Collector c(options, tracer);
+namespace {
+
+template <class C>
+void search(C& c) {
   const int n = c.n();
   const auto size = static_cast<std::size_t>(n);
   std::vector<int> col(size, -1);  // -1: no queen in that row yet
@@ -37,7 +39,7 @@ Result iterative(const Options& options, Tracer* tracer) {
     ++c.counters().placements;
     ++c.counters().nodes;
     if (const int r = c.attacker(col, row, queen); r >= 0) {
-      tell_reject(c, col, row, queen, r, array("cols", col));
+      c.tell_reject(col, row, queen, r, [&] { return array("cols", col); });
       continue;
     }
     c.tell_square(Kind::place, row, queen, col, at + 1, [&] {
@@ -51,7 +53,12 @@ Result iterative(const Options& options, Tracer* tracer) {
       stays = false;
     }
   }
-  return c.finish();
+}
+
+}  // namespace
+
+Result iterative(const Options& options, Tracer* tracer) {
+  return collect(options, tracer, [](auto& c) { search(c); });
 }
 
 }  // namespace nq::classic::detail

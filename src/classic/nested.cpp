@@ -11,8 +11,10 @@ using trace::Kind;
 using trace::detail::array;
 using trace::detail::number;
 
-Result nested(const Options& options, Tracer* tracer) {
-  Collector c(options, tracer);
+namespace {
+
+template <class C>
+void search(C& c) {
   const int n = c.n();
   const auto size = static_cast<std::size_t>(n);
   std::vector<int> col(size, 0);
@@ -29,7 +31,7 @@ Result nested(const Options& options, Tracer* tracer) {
       ++c.counters().placements;
       ++c.counters().nodes;
       if (const int r = c.attacker(col, k, digit); r >= 0) {  // pruned: the digit turns at once
-        tell_reject(c, col, k, digit, r, array("cols", col));
+        c.tell_reject(col, k, digit, r, [&] { return array("cols", col); });
       } else {
         c.tell_square(Kind::place, k, digit, col, at + 1, [&] {
           return Vars{number("k", k), array("cols", col)};
@@ -51,7 +53,12 @@ Result nested(const Options& options, Tracer* tracer) {
       });
     }
   }
-  return c.finish();
+}
+
+}  // namespace
+
+Result nested(const Options& options, Tracer* tracer) {
+  return collect(options, tracer, [](auto& c) { search(c); });
 }
 
 }  // namespace nq::classic::detail

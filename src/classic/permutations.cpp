@@ -18,12 +18,16 @@ using trace::Kind;
 using trace::detail::array;
 using trace::detail::number;
 
-bool no_shared_diagonal(Collector& c, const std::vector<int>& p) {
+// Every pair, b after a; the checks are added once a board is done (see first_attacker).
+template <class C>
+bool no_shared_diagonal(C& c, const std::vector<int>& p) {
+  std::uint64_t checks = 0;
   for (int b = 1; b < c.n(); ++b) {
     for (int a = 0; a < b; ++a) {
-      ++c.counters().checks;
+      ++checks;
       const int pa = p[static_cast<std::size_t>(a)], pb = p[static_cast<std::size_t>(b)];
       if (std::abs(pa - pb) == b - a) {
+        c.counters().checks += checks;
         c.tell(Kind::conflict, [&](Event& e) {
           e.row = b;
           e.col = pb;
@@ -37,11 +41,13 @@ bool no_shared_diagonal(Collector& c, const std::vector<int>& p) {
       }
     }
   }
+  c.counters().checks += checks;
   return true;
 }
 
 // std::next_permutation, step by step: false (p unchanged) when p was the last.
-bool next_permutation(Collector& c, std::vector<int>& p) {
+template <class C>
+bool next_permutation(C& c, std::vector<int>& p) {
   const auto at = [&](int i) -> int& { return p[static_cast<std::size_t>(i)]; };
   int i = c.n() - 2;
   while (i >= 0 && at(i) > at(i + 1)) --i;  // the last rise
@@ -51,9 +57,9 @@ bool next_permutation(Collector& c, std::vector<int>& p) {
   std::swap(at(i), at(j));
   c.tell(Kind::swap, [&](Event& e) {
     e.row = i;
-    e.col = at(i);
+    e.col = p[static_cast<std::size_t>(i)];
     e.by_row = j;
-    e.by_col = at(j);
+    e.by_col = p[static_cast<std::size_t>(j)];
     e.board = p;
     e.vars = {number("i", i), number("j", j), array("p", p)};
   });
@@ -66,10 +72,8 @@ bool next_permutation(Collector& c, std::vector<int>& p) {
   return true;
 }
 
-}  // namespace
-
-Result permutations(const Options& options, Tracer* tracer) {
-  Collector c(options, tracer);
+template <class C>
+void search(C& c) {
   std::vector<int> p(static_cast<std::size_t>(c.n()));
   std::iota(p.begin(), p.end(), 0);
   do {
@@ -81,7 +85,12 @@ Result permutations(const Options& options, Tracer* tracer) {
     });
     if (no_shared_diagonal(c, p) && c.solved(p, [&] { return Vars{array("p", p)}; })) break;
   } while (!c.should_stop() && next_permutation(c, p));
-  return c.finish();
+}
+
+}  // namespace
+
+Result permutations(const Options& options, Tracer* tracer) {
+  return collect(options, tracer, [](auto& c) { search(c); });
 }
 
 }  // namespace nq::classic::detail

@@ -13,7 +13,8 @@ using trace::detail::array;
 using trace::detail::number;
 
 // True when the search should end (first solution found, or stopped).
-bool place(Collector& c, std::vector<int>& col, int row) {
+template <class C>
+bool place(C& c, std::vector<int>& col, int row) {
   const auto prefix = static_cast<std::size_t>(row);
   if (row == c.n()) {
     return c.solved(col, [&] { return Vars{number("row", row), array("cols", col)}; });
@@ -22,7 +23,7 @@ bool place(Collector& c, std::vector<int>& col, int row) {
     ++c.counters().placements;
     ++c.counters().nodes;
     if (const int r = c.attacker(col, row, column); r >= 0) {
-      tell_reject(c, col, row, column, r, array("cols", col, prefix));
+      c.tell_reject(col, row, column, r, [&] { return array("cols", col, prefix); });
       continue;
     }
     col[prefix] = column;
@@ -41,10 +42,10 @@ bool place(Collector& c, std::vector<int>& col, int row) {
 }  // namespace
 
 Result recursive(const Options& options, Tracer* tracer) {
-  Collector c(options, tracer);
-  std::vector<int> col(static_cast<std::size_t>(c.n()), 0);
-  place(c, col, 0);
-  return c.finish();
+  return collect(options, tracer, [](auto& c) {
+    std::vector<int> col(static_cast<std::size_t>(c.n()), 0);
+    place(c, col, 0);
+  });
 }
 
 }  // namespace nq::classic::detail
