@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Fuzzes one reader alone, chosen at build time (NQ_FUZZ_FORMAT = perm, board, json or fen): it must
-// accept or throw ParseError, never crash, and what it accepts must be a placement whose
+// Fuzzes one reader alone, chosen at build time (NQ_FUZZ_FORMAT = perm, board, json or fen): it
+// must accept or throw ParseError, never crash, and what it accepts must be a placement whose
 // columns all lie on the board.
 #include <cstdint>
 #include <cstdlib>
