@@ -12,8 +12,8 @@
 
 #include "commands.hpp"
 #include "interrupt.hpp"
-#include "memory.hpp"
 #include "nqueens/count.hpp"
+#include "nqueens/memory.hpp"
 #include "nqueens/version.hpp"
 #include "numbers.hpp"
 #include "subtotals.hpp"
@@ -52,7 +52,7 @@ int run_audit(const AuditArgs& args) {
   nq::CountOptions options{.n = log.n,
                            .threads = args.threads,
                            .engine = *engine,
-                           .memory = args.memory.empty() ? default_memory_budget()
+                           .memory = args.memory.empty() ? nq::default_memory_budget()
                                                          : parse_memory_size(args.memory, "audit"),
                            .stop = interrupt.token(),
                            .collect = true};

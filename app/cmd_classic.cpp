@@ -21,12 +21,6 @@ namespace {
 
 namespace classic = nq::classic;
 
-classic::Method method_named(const std::string& name) {
-  const auto method = classic::method_from_string(name);
-  if (!method) throw UsageError("unknown method '" + name + "'");
-  return *method;
-}
-
 struct Timed {
   classic::Result result;
   double seconds = 0;
@@ -43,7 +37,7 @@ Timed timed_run(classic::Method method, const classic::Options& options) {
 
 int run_classic(const ClassicArgs& args) {
   const int n = parse_board_size(args.n, classic::kMaxN, "classic");
-  const classic::Method method = method_named(args.method);
+  const classic::Method method = classic::method_named(args.method);
   if (args.all + args.first + args.count > 1) {
     throw UsageError("choose one of --all, --first and --count");
   }
@@ -89,7 +83,7 @@ int run_classic(const ClassicArgs& args) {
 int run_compare(const CompareArgs& args) {
   const int n = parse_board_size(args.n, classic::kMaxN, "compare");
   std::vector<classic::Method> methods;
-  for (const std::string& name : args.methods) methods.push_back(method_named(name));
+  for (const std::string& name : args.methods) methods.push_back(classic::method_named(name));
 
   InterruptGuard interrupt;
   const classic::CompareResult compared = classic::compare(

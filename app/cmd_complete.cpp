@@ -12,10 +12,10 @@
 #include "commands.hpp"
 #include "input.hpp"
 #include "interrupt.hpp"
-#include "memory.hpp"
 #include "nqueens/complete.hpp"
 #include "nqueens/deadline.hpp"
 #include "nqueens/format.hpp"
+#include "nqueens/memory.hpp"
 #include "numbers.hpp"
 #include "output.hpp"
 
@@ -82,7 +82,7 @@ int run_complete(const CompleteArgs& args) {
   const std::uint64_t n = in.n;
   if (args.to_dimacs) {
     // The CNF has about 200 n^2 bytes of text (measured for n = 50..200), built in memory.
-    require_memory(2 * 210 * n * n, fmt::format("the CNF of a board of {}", n));
+    nq::require_memory(2 * 210 * n * n, fmt::format("the CNF of a board of {}", n));
     const std::string cnf = nq::to_dimacs(in);
     std::fwrite(cnf.data(), 1, cnf.size(), stdout);
     return kExitOk;
@@ -97,7 +97,7 @@ int run_complete(const CompleteArgs& args) {
     return kExitOk;
   }
 
-  require_memory(nq::complete_bytes(in), fmt::format("complete for n = {}", n));
+  nq::require_memory(nq::complete_bytes(in), fmt::format("complete for n = {}", n));
   InterruptGuard interrupt;
   const nq::Deadline deadline(interrupt.token(), args.timeout);
   nq::CompleteOptions options{.limit = args.count || args.all ? 0u : 1u,
@@ -176,8 +176,8 @@ int run_family_instance(const InstanceArgs& args) {
           args.blocked, most, n, n, k));
     }
     // The random order of all squares, the per-line counts, the chosen squares and their text.
-    require_memory(4 * std::uint64_t{n} * n + 8 * std::uint64_t{n} + 28 * args.blocked + 4096,
-                   fmt::format("instance {} --family blocked", n));
+    nq::require_memory(4 * std::uint64_t{n} * n + 8 * std::uint64_t{n} + 28 * args.blocked + 4096,
+                       fmt::format("instance {} --family blocked", n));
     in = nq::random_blocked_instance(n, args.blocked, k, args.seed);
     parameters = fmt::format("--blocked {}", args.blocked);
   } else {
@@ -223,7 +223,8 @@ int run_instance(const InstanceArgs& args) {
         args.queens, n, n, static_cast<double>(cost.steps),
         static_cast<double>(kMaxInstanceSteps)));
   }
-  require_memory(cost.bytes, fmt::format("instance {} with {} blocked squares", n, args.blocked));
+  nq::require_memory(cost.bytes,
+                     fmt::format("instance {} with {} blocked squares", n, args.blocked));
   const nq::CompletionInstance in =
       nq::random_instance(n, static_cast<std::uint32_t>(args.queens), args.blocked, args.seed);
   fmt::print("# nqueens instance {} --queens {} --blocked {} --seed {}\n{}", n, args.queens,

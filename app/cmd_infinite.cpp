@@ -9,9 +9,8 @@
 #include "column_output.hpp"
 #include "commands.hpp"
 #include "interrupt.hpp"
-#include "limits.hpp"
-#include "memory.hpp"
 #include "nqueens/infinite.hpp"
+#include "nqueens/memory.hpp"
 #include "nqueens/verify.hpp"
 #include "numbers.hpp"
 
@@ -35,10 +34,10 @@ bool prefix_is_solution(std::uint64_t m, const InterruptGuard& interrupt) {
 }  // namespace
 
 int run_infinite(const InfiniteArgs& args) {
-  const std::uint64_t k = parse_whole_number(args.k, "K", 1, kMaxInfiniteTerms, "infinite");
+  const std::uint64_t k = parse_whole_number(args.k, "K", 1, nq::kMaxInfiniteTerms, "infinite");
   InterruptGuard interrupt;
   if (args.verify) {
-    require_memory(nq::StreamingVerifier::bytes_needed(k), "verifying the prefixes");
+    nq::require_memory(nq::StreamingVerifier::bytes_needed(k), "verifying the prefixes");
     bool all_valid = true;
     for (std::uint64_t m = 5, j = 1; m <= k; m *= 5, ++j) {
       const bool valid = prefix_is_solution(m, interrupt);

@@ -11,13 +11,12 @@
 #include "column_output.hpp"
 #include "commands.hpp"
 #include "interrupt.hpp"
-#include "limits.hpp"
-#include "memory.hpp"
 #include "nqueens/construct.hpp"
 #include "nqueens/deadline.hpp"
 #include "nqueens/local_search.hpp"
 #include "nqueens/render.hpp"
 #include "nqueens/solve.hpp"
+#include "nqueens/solve_request.hpp"
 #include "numbers.hpp"
 
 namespace nqcli {
@@ -74,22 +73,19 @@ int gave_up(const nq::Deadline& deadline, double timeout, const std::string& wor
   return kExitInterrupted;
 }
 
-int search_random(std::uint64_t n, const SolveArgs& args) {
-  require_memory(nq::local_search_bytes(n), fmt::format("random search for n = {}", n));
+// Local search or plain backtracking, as the library's one solve() runs them.
+int search(std::uint64_t n, nq::SolveMethod method, const SolveArgs& args) {
   InterruptGuard interrupt;
   const nq::Deadline deadline(interrupt.token(), args.timeout);
-  const nq::LocalSearchResult r =
-      nq::solve_random({.n = n, .seed = args.seed, .stop = deadline.token()});
-  if (!r.complete) return gave_up(deadline, args.timeout, fmt::format("{} swaps", r.swaps));
-  write_placement(*r.solution, args);
-  return kExitOk;
-}
-
-int search_backtrack(int n, const SolveArgs& args) {
-  InterruptGuard interrupt;
-  const nq::Deadline deadline(interrupt.token(), args.timeout);
-  const nq::SolveResult r = nq::solve_first({.n = n, .stop = deadline.token(), .probing = false});
-  if (!r.complete) return gave_up(deadline, args.timeout, fmt::format("{} nodes", r.nodes));
+  const bool random = method == nq::SolveMethod::random;
+  const nq::Solved r = nq::solve({.n = n,
+                                  .method = method,
+                                  .seed = random ? std::optional(args.seed) : std::nullopt,
+                                  .stop = deadline.token()});
+  if (!r.complete) {
+    return gave_up(deadline, args.timeout,
+                   fmt::format("{} {}", r.steps, random ? "swaps" : "nodes"));
+  }
   write_placement(*r.solution, args);
   return kExitOk;
 }
@@ -97,33 +93,34 @@ int search_backtrack(int n, const SolveArgs& args) {
 }  // namespace
 
 int run_solve(const SolveArgs& args) {
+  const nq::SolveMethod method = nq::solve_method_named(args.method);
   const std::uint64_t n =
-      parse_whole_number(args.n, "N", 1, solve_max_n(args.method), "solve --method " + args.method);
+      parse_whole_number(args.n, "N", 1, nq::solve_max_n(method), nq::solve_job(method));
   if (is_drawing(args.format) && n > nq::kMaxRenderN) {
     throw UsageError(
         fmt::format("n = {} is too large to draw as {} (at most {}); use --format "
                     "perm or binary",
                     n, args.format, nq::kMaxRenderN));
   }
-  if (args.method != "first" && (!args.checkpoint.empty() || !args.proof.empty() || args.json)) {
+  if (method != nq::SolveMethod::first &&
+      (!args.checkpoint.empty() || !args.proof.empty() || args.json)) {
     throw UsageError("solve: --checkpoint, --proof and --json are for --method first");
   }
   if (args.json && args.format != "perm") {
     throw UsageError("solve: --json prints the solution itself; leave out --format");
   }
   if (!nq::has_solution(n)) {
-    if (args.method == "first" && (args.json || !args.proof.empty())) {
+    if (method == nq::SolveMethod::first && (args.json || !args.proof.empty())) {
       return run_solve_first(static_cast<int>(n), args, {});  // the report says so too
     }
     fmt::print(stderr, "nqueens: there is no solution for n = {}\n", n);
     return kExitNo;
   }
-  if (args.method == "construct") {
+  if (method == nq::SolveMethod::construct) {
     write_construction(nq::ExplicitSolution(n), args);
     return kExitOk;
   }
-  if (args.method == "random") return search_random(n, args);
-  if (args.method == "backtrack") return search_backtrack(static_cast<int>(n), args);
+  if (method != nq::SolveMethod::first) return search(n, method, args);
   return run_solve_first(static_cast<int>(n), args,
                          [&args](const nq::Placement& p) { write_placement(p, args); });
 }

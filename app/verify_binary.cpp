@@ -15,8 +15,8 @@
 
 #include "commands.hpp"
 #include "input.hpp"
-#include "memory.hpp"
 #include "nqueens/format.hpp"
+#include "nqueens/memory.hpp"
 
 namespace nqcli {
 
@@ -108,7 +108,7 @@ BinaryVerdict verify_binary(const std::string& path, std::optional<std::uint64_t
   BinaryVerdict verdict;
   verdict.n =
       queens_in(regular ? static_cast<std::uint64_t>(info.st_size) : memory.size(), expected_size);
-  require_memory(nq::StreamingVerifier::bytes_needed(verdict.n), "verifying this placement");
+  nq::require_memory(nq::StreamingVerifier::bytes_needed(verdict.n), "verifying this placement");
 
   ColumnReader reader(path, regular ? nullptr : &memory);
   nq::StreamingVerifier verifier(verdict.n);

@@ -3,7 +3,7 @@
 // and the error that is printed as one line with exit 2.
 #pragma once
 
-#include <stdexcept>
+#include "nqueens/invalid_argument.hpp"
 
 namespace nqcli {
 
@@ -12,12 +12,12 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitNo = 1;         // no solution / invalid placement
 inline constexpr int kExitUsage = 2;      // bad usage or bad input
 inline constexpr int kExitNotSaved = 3;   // the result is printed, but its checkpoint not saved
+inline constexpr int kExitInternal = 70;  // a bug (sysexits.h's EX_SOFTWARE): please report it
 inline constexpr int kExitTimeout = 124;  // gave up at --timeout
 inline constexpr int kExitInterrupted = 130;
 
-// Bad usage or bad input: printed as one line, exit 2.
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+// Bad usage or bad input: printed as one line, exit 2. The library's own refusals are the same
+// thing (nq::InvalidArgument), so one type carries both and one catch prints them.
+using UsageError = nq::InvalidArgument;
 
 }  // namespace nqcli

@@ -7,35 +7,37 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <variant>
 
 #include "memory.hpp"
+#include "nqueens/count_fields.hpp"
+#include "nqueens/memory.hpp"
 #include "numbers.hpp"
 
 namespace nqcli {
 
 namespace {
 
+nlohmann::ordered_json json_value(const nq::CountFieldValue& value) {
+  return std::visit(
+      nq::Overloaded{
+          [](std::monostate) { return nlohmann::ordered_json(nullptr); },
+          [](std::string_view text) { return nlohmann::ordered_json(std::string(text)); },
+          [](const nq::ClassSizes& c) {
+            return nlohmann::ordered_json{{"1", c[0]}, {"2", c[1]}, {"4", c[2]}, {"8", c[3]}};
+          },
+          [](auto plain) { return nlohmann::ordered_json(plain); }},
+      value);
+}
+
+// The library's fields, with this process's peak memory (which only the program knows) after
+// the engine's plan.
 nlohmann::ordered_json to_json(const nq::CountResult& r, const char* check) {
   nlohmann::ordered_json j;
-  j["n"] = r.n;
-  j["total"] = r.total;
-  j["unique"] = r.complete ? nlohmann::ordered_json(r.unique) : nlohmann::ordered_json(nullptr);
-  j["symmetric180"] = r.symmetric180;
-  j["symmetric90"] = r.symmetric90;
-  j["classes"] = {{"1", r.classes_of_size[0]},
-                  {"2", r.classes_of_size[1]},
-                  {"4", r.classes_of_size[2]},
-                  {"8", r.classes_of_size[3]}};
-  j["engine"] = nq::engine_name(r.engine);
-  j["nodes"] = r.nodes;
-  j["subproblems"] = r.subproblems;
-  j["subproblems_done"] = r.subproblems_done;
-  j["subproblems_resumed"] = r.subproblems_resumed;
-  j["memory_bytes"] = r.memory_bytes;
-  j["memory_peak_bytes"] = peak_memory();
-  j["threads"] = r.threads;
-  j["seconds"] = r.seconds;
-  j["complete"] = r.complete;
+  for (const nq::CountField& f : nq::count_fields(r)) {
+    j[std::string(f.name)] = json_value(f.value);
+    if (f.name == "memory_bytes") j["memory_peak_bytes"] = peak_memory();
+  }
   if (check) j["check"] = check;
   return j;
 }
@@ -45,12 +47,10 @@ nlohmann::ordered_json to_json(const nq::CountResult& r, const char* check) {
 CountJob check_count_args(const CountArgs& args, const std::string& job) {
   CountJob c;
   c.n = parse_board_size(args.n, nq::kMaxCountN, job);
-  c.engine = nq::resolve_engine(*nq::engine_from_name(args.engine), c.n);
-  if (c.engine == nq::CountEngine::halves && (c.n < 4 || c.n > nq::kMaxHalvesN)) {
-    throw UsageError(fmt::format("{}: the halves engine takes n from 4 to {}, not {}", job,
-                                 nq::kMaxHalvesN, c.n));
-  }
-  c.memory = args.memory.empty() ? default_memory_budget() : parse_memory_size(args.memory, job);
+  c.engine = nq::resolve_engine(nq::engine_named(args.engine), c.n);
+  nq::check_count({.n = c.n, .engine = c.engine}, job);
+  c.memory =
+      args.memory.empty() ? nq::default_memory_budget() : parse_memory_size(args.memory, job);
   if (args.check && !nq::known_count(c.n)) {
     throw UsageError(
         fmt::format("{}: --check knows the published counts for n <= {} only, not n = {}", job,

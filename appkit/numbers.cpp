@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 // Number parsing for the CLI. Accepts plain decimal digits only (no sign, no spaces, no hex or
 // octal, which CLI11's strtoull-based conversion would take: "-1" as 2^64 - 1, "010" as 8),
-// with an overflow-safe scan, so "1e3", "08x" and 10^30 all get a precise message.
+// with an overflow-safe scan, so "1e3", "08x" and 10^30 all get a precise message. The range
+// and its messages are the library's (nqueens/invalid_argument.hpp): this file only reads text.
 #include "numbers.hpp"
 
 #include <cctype>
 #include <string>
 
 #include "contract.hpp"
+#include "nqueens/invalid_argument.hpp"
 
 namespace nqcli {
 
@@ -26,30 +28,20 @@ std::uint64_t parse_whole_number(std::string_view text, std::string_view name, s
   if (text.empty()) throw UsageError(std::string(name) + " is missing");
   std::uint64_t value = 0;
   for (char c : text) {
-    if (c < '0' || c > '9') {
-      throw UsageError(std::string(name) + " must be a " + (min > 0 ? "positive " : "") +
-                       "whole number, got " + quoted(text));
-    }
+    if (c < '0' || c > '9') throw nq::not_a_whole_number(name, text, min > 0);
     const auto digit = static_cast<std::uint64_t>(c - '0');
     if (digit > max || value > (max - digit) / 10) {  // (max - digit would wrap)
-      throw UsageError(std::string(name) + " = " + std::string(text.substr(0, 40)) +
-                       " is too large" + (job.empty() ? "" : " for " + std::string(job)) +
-                       " (at most " + std::to_string(max) + ")");
+      throw nq::too_large(name, text, max, job);
     }
     value = value * 10 + digit;
   }
-  if (value < min) {
-    throw UsageError(std::string(name) + " must be at least " + std::to_string(min) + ", got " +
-                     quoted(text));
-  }
-  return value;
+  return nq::check_whole_number(value, name, min, max, job, text);
 }
 
 int parse_board_size(std::string_view text, int max, std::string_view job) {
   if (text.empty()) throw UsageError("N is missing; give the board size, e.g. 8");
   return static_cast<int>(parse_whole_number(text, "N", 1, static_cast<std::uint64_t>(max), job));
 }
-
 std::uint64_t parse_memory_size(std::string_view text, std::string_view job) {
   std::size_t digits = 0;
   while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;

@@ -4,6 +4,11 @@
 // which is why every 5^k prefix is itself a solution.
 #include "nqueens/infinite.hpp"
 
+#include <string>
+
+#include "nqueens/invalid_argument.hpp"
+#include "nqueens/memory.hpp"
+
 namespace nq {
 
 void QuintalSequence::next() {
@@ -23,6 +28,18 @@ std::uint64_t quintal_column(std::uint64_t row) {
   std::uint64_t column = 0, place = 1;
   for (; row > 0; row /= 5, place *= 5) column += (2 * (row % 5) % 5) * place;
   return column;
+}
+
+std::vector<std::uint32_t> quintal_columns(std::uint64_t k) {
+  check_whole_number(k, "K", 1, kMaxInfiniteTerms, "infinite");
+  require_memory(k * sizeof(std::uint32_t), "the first " + std::to_string(k) + " columns");
+  std::vector<std::uint32_t> columns(static_cast<std::size_t>(k));
+  QuintalSequence sequence;
+  for (std::uint32_t& c : columns) {
+    c = static_cast<std::uint32_t>(sequence.column());
+    sequence.next();
+  }
+  return columns;
 }
 
 }  // namespace nq

@@ -70,6 +70,12 @@ Result run(Method method, const Options& options);
 std::string_view to_string(Method method);
 std::optional<Method> method_from_string(std::string_view name);
 
+// By name, for callers that take names as values (the Python and JavaScript modules): throws
+// InvalidArgument "unknown method 'NAME' (blind, nested, ...)" listing the nine, and for a mode
+// "classic: unknown mode 'NAME' (all, first or count)".
+Method method_named(std::string_view name);
+Mode mode_named(std::string_view name);
+
 // Roughly how many elementary steps a method needs for n (n^n for blind, n! for permutations,
 // the backtracking tree otherwise); used to skip what would blow a time budget.
 double estimated_steps(Method method, int n);

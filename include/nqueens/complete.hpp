@@ -96,8 +96,12 @@ struct CompleteResult {
 // its depth (up to n) costs heap, not call stack.
 std::uint64_t complete_bytes(const CompletionInstance& instance);
 
-// Throws std::invalid_argument (with instance_error's text) for an instance that is not well
-// formed, or n above kMaxCompleteN.
+// Throws InvalidArgument "complete: " + instance_error's text for an instance that is not well
+// formed (n above kMaxCompleteN included), and require_memory's refusal (nqueens/memory.hpp) for
+// one whose search needs more than complete_bytes() says is available.
+void check(const CompletionInstance& instance);
+
+// check(instance), then the search.
 CompleteResult complete(const CompletionInstance& instance, const CompleteOptions& options);
 
 // A random instance in the manner of Gent, Jefferson and Nightingale: `queens` queens placed one

@@ -68,6 +68,9 @@ const char* engine_name(CountEngine engine);  // "auto", "backtrack", "halves"
 // The inverse of engine_name; nullopt for any other text.
 std::optional<CountEngine> engine_from_name(std::string_view name);
 
+// The same, throwing InvalidArgument "count: unknown engine 'NAME' (auto, backtrack or halves)".
+CountEngine engine_named(std::string_view name);
+
 struct SubproblemCount {
   std::uint64_t id = 0;
   std::uint64_t count = 0;   // solutions of this subproblem, before its weight is applied
@@ -118,6 +121,12 @@ struct CountResult {
   double seconds = 0;                           // wall time
   bool complete = false;                        // false when stopped early
 };
+
+// Throws InvalidArgument, in the words the command line prints, for an n outside 1..kMaxCountN
+// ("N = 40 is too large for count (at most 32)") or outside the halves engine's 4..kMaxHalvesN
+// ("count: the halves engine takes n from 4 to 25, not 26"); `job` names the command in them.
+// count() runs it first.
+void check_count(const CountOptions& options, std::string_view job = "count");
 
 CountResult count(const CountOptions& options);
 

@@ -9,8 +9,12 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 namespace nq {
+
+// Terms of the placement a caller may ask for at once: 5^13, so that every column fits 32 bits.
+inline constexpr std::uint64_t kMaxInfiniteTerms = 1'220'703'125;
 
 std::uint64_t quintal_column(std::uint64_t row);  // 0-based column of 0-based row, O(log row)
 
@@ -25,5 +29,9 @@ class QuintalSequence {
   std::uint8_t digits_[28] = {};  // base-5 digits of the row, least significant first
   std::uint64_t column_ = 0;
 };
+
+// The columns of rows 0..k-1. Throws InvalidArgument for k outside 1..kMaxInfiniteTerms ("K must
+// be at least 1, got '0'") or more than the memory available (nqueens/memory.hpp).
+std::vector<std::uint32_t> quintal_columns(std::uint64_t k);
 
 }  // namespace nq

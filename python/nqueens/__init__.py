@@ -91,20 +91,27 @@ class CountResult(_AsDict):
     ``total`` is every solution (OEIS A000170), ``unique`` the classes under the 8 symmetries of
     the square (A002562); ``classes`` maps a class size (1, 2, 4 or 8) to the number of classes of
     that size; ``symmetric180`` and ``symmetric90`` are the solutions fixed by the half and the
-    quarter turn; ``nodes`` the queens placed by the search.
+    quarter turn; ``nodes`` the queens placed by the search; the search was split into
+    ``subproblems`` pieces (``subproblems_done`` finished, ``subproblems_resumed`` of them taken
+    from earlier work); ``memory_bytes`` is the engine's plan. The fields are those of
+    ``nqueens count --json``, in its order.
     """
 
     n: int
     total: int
     unique: int
-    classes: Dict[int, int]
     symmetric180: int
     symmetric90: int
-    nodes: int
-    seconds: float
+    classes: Dict[int, int]
     engine: str
-    threads: int
+    nodes: int
     subproblems: int
+    subproblems_done: int
+    subproblems_resumed: int
+    memory_bytes: int
+    threads: int
+    seconds: float
+    complete: bool
 
 
 @dataclasses.dataclass(frozen=True)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The pieces every binding file of the Python module uses: Python numbers checked by the
-// command line's own validators (so a bad argument raises ValueError with the message that
-// `nqueens` prints), placements to and from NumPy, and one bind_* function per file.
+// library's checks (so a bad argument raises ValueError with the message that `nqueens` prints),
+// placements to and from NumPy, and one bind_* function per file.
 #pragma once
 
 #include <pybind11/numpy.h>
@@ -18,11 +18,9 @@ namespace nqpy {
 
 namespace py = pybind11;
 
-// A Python int (or anything with __index__, such as a NumPy integer) as the decimal text the
-// command line would have been given; TypeError for anything else (bool included).
-std::string int_text(py::handle value, std::string_view name);
-
-// The command line's checks on those texts (appkit/numbers.hpp); UsageError becomes ValueError.
+// A Python int (or anything with __index__, such as a NumPy integer) checked by the library's
+// checks of whole numbers (nqueens/invalid_argument.hpp), whose InvalidArgument becomes
+// ValueError with the words `nqueens` prints; TypeError for anything else (bool included).
 int board_size(py::handle n, int max, std::string_view job);
 std::uint64_t whole_number(py::handle value, std::string_view name, std::uint64_t min,
                            std::uint64_t max, std::string_view job);

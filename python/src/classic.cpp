@@ -7,9 +7,8 @@
 #include <string>
 
 #include "bindings.hpp"
-#include "classic_method.hpp"
-#include "contract.hpp"
 #include "interruptible.hpp"
+#include "nqueens/invalid_argument.hpp"
 
 namespace nqpy {
 
@@ -27,8 +26,8 @@ py::dict counters(const classic::Counters& k) {
 
 py::dict run_classic(py::handle n_given, const std::string& method_name, const std::string& mode) {
   const int n = board_size(n_given, classic::kMaxN, "classic");
-  const classic::Method method = nqcli::classic_method(method_name);
-  const classic::Mode chosen = nqcli::classic_mode(mode);
+  const classic::Method method = classic::method_named(method_name);
+  const classic::Mode chosen = classic::mode_named(mode);
   double seconds = 0;
   classic::Result r = run_interruptible([&](std::stop_token stop) {
     const auto start = std::chrono::steady_clock::now();
@@ -56,10 +55,10 @@ py::list run_compare(py::handle n_given, py::handle methods, double budget) {
   options.budget_seconds = budget;
   if (!methods.is_none()) {
     for (py::handle name : py::iter(methods))
-      options.methods.push_back(nqcli::classic_method(py::cast<std::string>(name)));
+      options.methods.push_back(classic::method_named(py::cast<std::string>(name)));
   }
   if (!(budget > 0))
-    throw nqcli::UsageError("compare: budget must be a positive number of seconds");
+    throw nq::InvalidArgument("compare: budget must be a positive number of seconds");
   const classic::CompareResult r = run_interruptible([&](std::stop_token stop) {
     options.stop = stop;
     return classic::compare(options);

@@ -8,8 +8,8 @@
 #include <limits>
 
 #include "bindings.hpp"
-#include "contract.hpp"
 #include "interruptible.hpp"
+#include "nqueens/invalid_argument.hpp"
 
 namespace nqpy {
 
@@ -21,8 +21,8 @@ std::vector<nq::Square> squares(py::handle given, const char* what, std::uint32_
   for (py::handle item : py::iter(given)) {
     const auto pair = py::reinterpret_borrow<py::sequence>(item);
     if (!py::isinstance<py::sequence>(item) || py::len(pair) != 2) {
-      throw nqcli::UsageError(std::string("complete: ") + what +
-                              " takes (row, column) pairs of 0-based numbers");
+      throw nq::InvalidArgument(std::string("complete: ") + what +
+                                " takes (row, column) pairs of 0-based numbers");
     }
     const std::uint64_t row = whole_number(pair[0], "a row", 0, n - 1, "this board");
     const std::uint64_t col = whole_number(pair[1], "a column", 0, n - 1, "this board");
@@ -40,15 +40,15 @@ std::vector<nq::Diagonal> diagonals(py::handle given, bool sum, std::uint32_t n)
   const char* line = sum ? "row + column" : "row - column";
   for (py::handle item : py::iter(given)) {
     if (!py::isinstance<py::int_>(item) || py::isinstance<py::bool_>(item)) {
-      throw nqcli::UsageError(std::string("complete: ") + what + " takes whole numbers (" + line +
-                              ", 0-based)");
+      throw nq::InvalidArgument(std::string("complete: ") + what + " takes whole numbers (" + line +
+                                ", 0-based)");
     }
     int overflow = 0;
     const long long value = PyLong_AsLongLongAndOverflow(item.ptr(), &overflow);
     if (overflow != 0 || value < lo || value > hi) {
-      throw nqcli::UsageError(std::string("complete: an excluded diagonal ") + line + " = " +
-                              py::str(item).cast<std::string>() + " is off this board (" +
-                              std::to_string(lo) + " to " + std::to_string(hi) + ")");
+      throw nq::InvalidArgument(std::string("complete: an excluded diagonal ") + line + " = " +
+                                py::str(item).cast<std::string>() + " is off this board (" +
+                                std::to_string(lo) + " to " + std::to_string(hi) + ")");
     }
     out.push_back({sum, static_cast<std::int32_t>(value)});
   }
@@ -64,8 +64,6 @@ py::tuple complete(py::handle n_given, py::handle queens, py::handle blocked,
   instance.excluded = diagonals(sums, true, instance.n);
   const std::vector<nq::Diagonal> more = diagonals(differences, false, instance.n);
   instance.excluded.insert(instance.excluded.end(), more.begin(), more.end());
-  if (const auto error = nq::instance_error(instance))
-    throw nqcli::UsageError("complete: " + *error);
   const std::uint64_t limit =
       limit_given.is_none() ? 0
                             : whole_number(limit_given, "limit", 1,

@@ -4,27 +4,44 @@
 #include <vector>
 
 #include "bindings.hpp"
-#include "numbers.hpp"
+#include "nqueens/invalid_argument.hpp"
 
 namespace nqpy {
 
-std::string int_text(py::handle value, std::string_view name) {
+namespace {
+
+// A Python int (or anything with __index__, such as a NumPy integer); TypeError for anything
+// else, bool included.
+py::object int_of(py::handle value, std::string_view name) {
   if (PyBool_Check(value.ptr()) || !PyIndex_Check(value.ptr())) {
     throw py::type_error(std::string(name) + " must be an int, not " +
                          std::string(py::str(py::type::handle_of(value).attr("__name__"))));
   }
-  const py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+  py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
   if (!index) throw py::error_already_set();
-  return py::str(index);
+  return index;
 }
 
-int board_size(py::handle n, int max, std::string_view job) {
-  return nqcli::parse_board_size(int_text(n, "n"), max, job);
-}
+}  // namespace
 
 std::uint64_t whole_number(py::handle value, std::string_view name, std::uint64_t min,
                            std::uint64_t max, std::string_view job) {
-  return nqcli::parse_whole_number(int_text(value, name), name, min, max, job);
+  const py::object index = int_of(value, name);
+  const int negative = PyObject_RichCompareBool(index.ptr(), py::int_(0).ptr(), Py_LT);
+  if (negative < 0) throw py::error_already_set();
+  const std::string shown = py::str(index);
+  if (negative) throw nq::not_a_whole_number(name, shown, min > 0);
+  const unsigned long long v = PyLong_AsUnsignedLongLong(index.ptr());
+  if (PyErr_Occurred()) {  // past 64 bits
+    PyErr_Clear();
+    throw nq::too_large(name, shown, max, job);
+  }
+  return nq::check_whole_number(v, name, min, max, job);
+}
+
+int board_size(py::handle n, int max, std::string_view job) {
+  int_of(n, "n");  // the TypeError names the argument as Python calls it
+  return static_cast<int>(whole_number(n, "N", 1, static_cast<std::uint64_t>(max), job));
 }
 
 unsigned thread_count(py::handle threads, std::string_view job) {
@@ -49,7 +66,10 @@ nq::Placement to_placement(py::handle columns) {
     given.assign(as_int.data(), as_int.data() + as_int.size());
   } else {
     for (py::handle item : py::iter(columns)) {
-      given.push_back(std::stoll(int_text(item, "a column")));  // ints beyond 64 bits throw
+      // Past 64 bits: the largest value, which is off any board and refused below.
+      int overflow = 0;
+      const long long c = PyLong_AsLongLongAndOverflow(int_of(item, "a column").ptr(), &overflow);
+      given.push_back(overflow > 0 ? INT64_MAX : overflow < 0 ? INT64_MIN : c);
     }
   }
   std::vector<nq::Column> col(given.size());

@@ -1,45 +1,47 @@
 // SPDX-License-Identifier: MIT
 // count(n, threads, engine): every solution and the unique ones, on all cores, checked and
-// budgeted exactly as `nqueens count` does (count_job.hpp).
+// budgeted as `nqueens count` does (the library's check_count, default_memory_budget), its
+// fields the library's count_fields.
 #include "nqueens/count.hpp"
 
+#include <variant>
+
 #include "bindings.hpp"
-#include "contract.hpp"
-#include "count_args.hpp"
-#include "count_job.hpp"
 #include "interruptible.hpp"
+#include "nqueens/count_fields.hpp"
+#include "nqueens/memory.hpp"
 
 namespace nqpy {
 
 namespace {
 
+py::object to_python(const nq::CountFieldValue& value) {
+  return std::visit(
+      nq::Overloaded{[](std::monostate) -> py::object { return py::none(); },
+                     [](std::string_view text) -> py::object { return py::str(text); },
+                     [](const nq::ClassSizes& c) -> py::object {
+                       py::dict classes;
+                       for (int i = 0; i < 4; ++i) classes[py::int_(1 << i)] = c[i];
+                       return classes;
+                     },
+                     [](auto plain) -> py::object { return py::cast(plain); }},
+      value);
+}
+
 py::dict count(py::handle n, py::handle threads, const std::string& engine) {
-  nqcli::CountArgs args;
-  args.n = int_text(n, "n");
-  if (!nq::engine_from_name(engine)) {
-    throw nqcli::UsageError("count: unknown engine '" + engine + "' (auto, backtrack or halves)");
-  }
-  args.engine = engine;
-  const nqcli::CountJob job = nqcli::check_count_args(args, "count");
-  const unsigned workers = thread_count(threads, "count");
+  const nq::CountEngine chosen = nq::engine_named(engine);
+  const nq::CountOptions options{.n = board_size(n, nq::kMaxCountN, "count"),
+                                 .threads = thread_count(threads, "count"),
+                                 .engine = chosen,
+                                 .memory = nq::default_memory_budget()};
+  nq::check_count(options);
   const nq::CountResult r = run_interruptible([&](std::stop_token stop) {
-    return nq::count(
-        {.n = job.n, .threads = workers, .engine = job.engine, .memory = job.memory, .stop = stop});
+    nq::CountOptions stoppable = options;
+    stoppable.stop = stop;
+    return nq::count(stoppable);
   });
-  py::dict classes;
-  for (int i = 0; i < 4; ++i) classes[py::int_(1 << i)] = r.classes_of_size[i];
   py::dict d;
-  d["n"] = r.n;
-  d["total"] = r.total;
-  d["unique"] = r.unique;
-  d["classes"] = classes;
-  d["symmetric180"] = r.symmetric180;
-  d["symmetric90"] = r.symmetric90;
-  d["nodes"] = r.nodes;
-  d["seconds"] = r.seconds;
-  d["engine"] = nq::engine_name(r.engine);
-  d["threads"] = r.threads;
-  d["subproblems"] = r.subproblems;
+  for (const nq::CountField& f : nq::count_fields(r)) d[py::str(f.name)] = to_python(f.value);
   return d;
 }
 

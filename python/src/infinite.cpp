@@ -5,25 +5,17 @@
 #include <vector>
 
 #include "bindings.hpp"
-#include "limits.hpp"
-#include "memory.hpp"
 
 namespace nqpy {
 
 namespace {
 
 py::array_t<std::uint32_t> infinite(py::handle k_given) {
-  const std::uint64_t k = whole_number(k_given, "K", 1, nqcli::kMaxInfiniteTerms, "infinite");
-  nqcli::require_memory(k * sizeof(nq::Column), "the first " + std::to_string(k) + " columns");
-  std::vector<nq::Column> columns(static_cast<std::size_t>(k));
-  {
+  const std::uint64_t k = whole_number(k_given, "K", 1, nq::kMaxInfiniteTerms, "infinite");
+  std::vector<std::uint32_t> columns = [k] {
     py::gil_scoped_release release;
-    nq::QuintalSequence sequence;
-    for (nq::Column& c : columns) {
-      c = static_cast<nq::Column>(sequence.column());
-      sequence.next();
-    }
-  }
+    return nq::quintal_columns(k);
+  }();
   return to_array(std::move(columns));
 }
 

@@ -3,7 +3,7 @@
 // a Pythonic face on these functions; this layer converts and checks arguments, releases the
 // GIL around the searches and makes them stoppable with Ctrl-C.
 #include "bindings.hpp"
-#include "contract.hpp"
+#include "nqueens/invalid_argument.hpp"
 #include "nqueens/version.hpp"
 
 namespace py = pybind11;
@@ -11,11 +11,11 @@ namespace py = pybind11;
 PYBIND11_MODULE(_core, m) {
   m.doc() = "The nqueens C++ library; use the nqueens package rather than this module.";
   m.attr("__version__") = nq::kVersion;
-  // Bad input, in the command line's words: ValueError.
+  // Bad input, in the library's words (the ones the command line prints): ValueError.
   py::register_exception_translator([](std::exception_ptr error) {
     try {
       if (error) std::rethrow_exception(error);
-    } catch (const nqcli::UsageError& e) {
+    } catch (const nq::InvalidArgument& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
     }
   });

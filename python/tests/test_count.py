@@ -1,4 +1,6 @@
 # SPDX-License-Identifier: MIT
+import json
+
 import pytest
 
 import nqueens
@@ -38,6 +40,19 @@ def test_the_result_is_a_record_and_a_dict():
     with pytest.raises(KeyError):
         r["nope"]
     assert isinstance(r.total, int)
+
+
+def test_the_fields_are_those_of_the_command_lines_json(cli):
+    code, out, _ = cli("count", "9", "--json", "--threads", "2")
+    assert code == 0
+    printed = json.loads(out)
+    only_the_program = ("memory_peak_bytes", "check")  # its process's peak, its --check verdict
+    r = nqueens.count(9, threads=2)
+    assert list(dict(r)) == [key for key in printed if key not in only_the_program]
+    for key in ("n", "total", "unique", "symmetric180", "symmetric90", "engine", "subproblems",
+                "subproblems_done", "threads", "complete"):
+        assert r[key] == printed[key], key
+    assert {str(size): k for size, k in r.classes.items()} == printed["classes"]
 
 
 def test_numpy_integers_are_sizes():

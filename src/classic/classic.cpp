@@ -5,6 +5,7 @@
 #include <string>
 
 #include "classic/collector.hpp"
+#include "nqueens/invalid_argument.hpp"
 
 namespace nq::classic {
 
@@ -46,6 +47,20 @@ std::optional<Method> method_from_string(std::string_view name) {
     if (to_string(m) == name) return m;
   }
   return std::nullopt;
+}
+
+Method method_named(std::string_view name) {
+  if (const auto method = method_from_string(name)) return *method;
+  std::string known;
+  for (Method m : kAllMethods) known += (known.empty() ? "" : ", ") + std::string(to_string(m));
+  throw InvalidArgument("unknown method '" + std::string(name) + "' (" + known + ")");
+}
+
+Mode mode_named(std::string_view name) {
+  if (name == "all") return Mode::all;
+  if (name == "first") return Mode::first;
+  if (name == "count") return Mode::count;
+  throw InvalidArgument("classic: unknown mode '" + std::string(name) + "' (all, first or count)");
 }
 
 // Blind and permutations are exact: n^n and n! candidates, each tested on up to n(n-1)/2 pairs.

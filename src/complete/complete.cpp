@@ -15,6 +15,8 @@
 
 #include "complete/local_completion.hpp"
 #include "complete/residual_completion.hpp"
+#include "nqueens/invalid_argument.hpp"
+#include "nqueens/memory.hpp"
 #include "solve/diagonal_moments.hpp"
 #include "solve/existence_search.hpp"
 #include "split_mix.hpp"
@@ -445,10 +447,15 @@ std::uint64_t complete_bytes(const CompletionInstance& instance) {
          residual + detail::LocalCompletion::bytes(instance);
 }
 
-CompleteResult complete(const CompletionInstance& instance, const CompleteOptions& options) {
+void check(const CompletionInstance& instance) {
   if (const std::optional<std::string> error = instance_error(instance)) {
-    throw std::invalid_argument("complete: " + *error);
+    throw InvalidArgument("complete: " + *error);
   }
+  require_memory(complete_bytes(instance), "complete for n = " + std::to_string(instance.n));
+}
+
+CompleteResult complete(const CompletionInstance& instance, const CompleteOptions& options) {
+  check(instance);
   return Search(instance, options).run();
 }
 

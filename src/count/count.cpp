@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "nqueens/count_split.hpp"
+#include "nqueens/invalid_argument.hpp"
 
 namespace nq {
 
@@ -36,7 +37,23 @@ std::optional<CountEngine> engine_from_name(std::string_view name) {
   return std::nullopt;
 }
 
+CountEngine engine_named(std::string_view name) {
+  if (const auto engine = engine_from_name(name)) return *engine;
+  throw InvalidArgument("count: unknown engine '" + std::string(name) +
+                        "' (auto, backtrack or halves)");
+}
+
+void check_count(const CountOptions& options, std::string_view job) {
+  const int n =
+      check_board_size(options.n < 0 ? 0 : static_cast<std::uint64_t>(options.n), kMaxCountN, job);
+  if (resolve_engine(options.engine, n) == CountEngine::halves && (n < 4 || n > kMaxHalvesN)) {
+    throw InvalidArgument(std::string(job) + ": the halves engine takes n from 4 to " +
+                          std::to_string(kMaxHalvesN) + ", not " + std::to_string(n));
+  }
+}
+
 CountResult count(const CountOptions& options) {
+  check_count(options);
   const auto start = std::chrono::steady_clock::now();
   const unsigned threads =
       options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());

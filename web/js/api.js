@@ -2,9 +2,9 @@
 // The JavaScript API of nqueens.d.ts over the WebAssembly core. tools/bundle.mjs puts this after
 // the core's factory and `const core = await createNQueensCore();`, in one module. The core
 // returns {ok} or {error}; here an error becomes a thrown Error with the command line's message.
-// Numbers go to the core as the decimal text a command line would have been given, so that the
-// core's checks (the command line's own) see "2.5" or "-1" as typed; anything that is not a
-// number is a TypeError here.
+// Numbers go to the core as numbers, where the library's checks take them (a fraction or a
+// negative number gets the command line's words, "N must be a positive whole number, got
+// '2.5'"); anything that is not a number is a TypeError here.
 
 /* global core */
 
@@ -13,15 +13,12 @@ function unwrap(result) {
   return result.ok;
 }
 
-function numberText(value, name) {
-  if (typeof value === "bigint") return value.toString();
+function number(value, name) {
+  if (typeof value === "bigint") return Number(value);
   if (typeof value !== "number" || Number.isNaN(value)) {
     throw new TypeError(`${name} must be a number, not ${value === null ? "null" : typeof value}`);
   }
-  // Whole numbers in full (1e21 included), anything else as JavaScript writes it.
-  return Number.isInteger(value) && Math.abs(value) < 1e21
-    ? BigInt(value).toString()
-    : String(value);
+  return value;
 }
 
 function options(given, allowed, name) {
@@ -73,8 +70,7 @@ function rowsOf(flat, n) {
 
 function count(n, opts) {
   const { engine = "auto" } = options(opts, ["engine"], "count");
-  const r = unwrap(core.count(numberText(n, "n"), String(engine)));
-  return { ...r, total: exact(r.total), unique: exact(r.unique) };
+  return unwrap(core.count(number(n, "n"), String(engine)));
 }
 
 function knownCount(n) {
@@ -85,8 +81,8 @@ function knownCount(n) {
 
 function solve(n, opts) {
   const { method = "construct", seed } = options(opts, ["method", "seed"], "solve");
-  const seedText = seed === undefined || seed === null ? "" : numberText(seed, "seed");
-  return toArray(unwrap(core.solve(numberText(n, "n"), String(method), seedText)));
+  const seedGiven = seed === undefined || seed === null ? null : number(seed, "seed");
+  return toArray(unwrap(core.solve(number(n, "n"), String(method), seedGiven)));
 }
 
 // Batches of solutions cross from the core at a time; a batch grows to this many.
@@ -99,7 +95,7 @@ function* solutions(n, opts) {
       throw new Error(`solutions: ${name} must be a whole number, got '${String(value)}'`);
     }
   }
-  const cursor = unwrap(core.solutions(numberText(n, "n"), Boolean(unique)));
+  const cursor = unwrap(core.solutions(number(n, "n"), Boolean(unique)));
   try {
     const size = Number(n);
     if (skip > 0) cursor.skip(skip);
@@ -153,7 +149,7 @@ const traceableMethods = traceMethods;
 
 function classic(n, method, opts) {
   const { mode = "all" } = options(opts, ["mode"], "classic");
-  const r = unwrap(core.classic(numberText(n, "n"), String(method), String(mode)));
+  const r = unwrap(core.classic(number(n, "n"), String(method), String(mode)));
   return { ...r, solutions: rowsOf(r.solutions, r.n) };
 }
 
@@ -161,7 +157,7 @@ function compare(n, opts) {
   const { methods = [], budget = 10 } = options(opts, ["methods", "budget"], "compare");
   if (!Array.isArray(methods)) throw new TypeError("compare: methods must be an array of method names");
   if (typeof budget !== "number") throw new TypeError("compare: budget must be a number of seconds");
-  return unwrap(core.compare(numberText(n, "n"), methods.map(String).join(","), budget));
+  return unwrap(core.compare(number(n, "n"), methods.map(String).join(","), budget));
 }
 
 const KINDS = Object.freeze(core.traceKinds());  // the library's kinds, by their index
@@ -180,7 +176,7 @@ function listing(method) {
 // About how many events the whole trace of a method has (0 for random and first, which tell a
 // few a row): the library's estimate, exact for blind and permutations.
 function estimatedEvents(n, method = "recursive") {
-  return unwrap(core.traceEstimate(numberText(n, "n"), String(method)));
+  return unwrap(core.traceEstimate(number(n, "n"), String(method)));
 }
 
 // The kinds of `only` as the core's bit set (bit k for KINDS[k]).
@@ -228,12 +224,12 @@ function* trace(n, opts) {
     throw new Error(`trace: from must be a whole number, got '${String(from)}'`);
   }
   const kinds = kindSet(only);
-  const nText = numberText(n, "n"), seedText = numberText(seed, "seed");
+  const nGiven = number(n, "n"), seedGiven = number(seed, "seed");
   const most = only === undefined ? TRACE_MAX_WINDOW : TRACE_MAX_SPARSE_WINDOW;
   let skip = from;
   let window = TRACE_FIRST_WINDOW;
   for (;;) {
-    const w = unwrap(core.traceWindow(nText, String(method), Boolean(first), seedText, skip, window, kinds));
+    const w = unwrap(core.traceWindow(nGiven, String(method), Boolean(first), seedGiven, skip, window, kinds));
     const lines = w.vars.split("\n");
     const count = w.fields.length / 8;
     const size = count > 0 ? w.fields[7] : 0;
@@ -252,7 +248,7 @@ function pairs(list, name) {
     if (!Array.isArray(pair) || pair.length !== 2) {
       throw new Error(`complete: ${name} takes [row, column] pairs of 0-based numbers`);
     }
-    flat.push(numberText(pair[0], "a row"), numberText(pair[1], "a column"));
+    flat.push(number(pair[0], "a row"), number(pair[1], "a column"));
   }
   return flat;
 }
@@ -260,7 +256,7 @@ function pairs(list, name) {
 function wholes(list, name) {
   if (list === undefined || list === null) return [];
   if (!Array.isArray(list)) throw new TypeError(`complete: ${name} takes an array of whole numbers`);
-  return list.map((v) => numberText(v, name));
+  return list.map((v) => number(v, name));
 }
 
 function complete(instance, opts) {
@@ -269,16 +265,16 @@ function complete(instance, opts) {
   }
   options(instance, ["n", "queens", "blocked", "excludedSums", "excludedDifferences"], "complete");
   const { limit = 1 } = options(opts, ["limit"], "complete");
-  const limitText = limit === Infinity ? "" : numberText(limit, "limit");
+  const limitGiven = limit === Infinity ? null : number(limit, "limit");
   const r = unwrap(core.complete(
-    numberText(instance.n, "n"), pairs(instance.queens, "queens"), pairs(instance.blocked, "blocked"),
+    number(instance.n, "n"), pairs(instance.queens, "queens"), pairs(instance.blocked, "blocked"),
     wholes(instance.excludedSums, "excludedSums"), wholes(instance.excludedDifferences, "excludedDifferences"),
-    limitText));
+    limitGiven));
   return { ...r, solution: r.solution === null ? null : toArray(r.solution) };
 }
 
 function infinite(terms) {
-  return toArray(unwrap(core.infinite(numberText(terms, "terms"))));
+  return toArray(unwrap(core.infinite(number(terms, "terms"))));
 }
 
 const version = core.version;

@@ -8,13 +8,23 @@
 export type Placement = number[];
 
 /** A count, as `nqueens count` reports it. Totals past 2^53 - 1 (n >= 26) are bigints. */
+/** The fields of `nqueens count --json`, in its order (counts past 2^53 - 1 are BigInts). */
 export interface CountResult {
   n: number;
   total: number | bigint;
   unique: number | bigint;
-  nodes: number;
-  seconds: number;
+  symmetric180: number | bigint; // solutions fixed by the half turn
+  symmetric90: number | bigint; // solutions fixed by the quarter turn
+  classes: { 1: number | bigint; 2: number | bigint; 4: number | bigint; 8: number | bigint }; // classes of each size
   engine: "backtrack" | "halves";
+  nodes: number | bigint;
+  subproblems: number;
+  subproblems_done: number;
+  subproblems_resumed: number;
+  memory_bytes: number;
+  threads: number;
+  seconds: number;
+  complete: boolean;
 }
 /** Every solution of n x n and the unique ones (up to rotation and reflection), 1 <= n <= 32. */
 export function count(n: number, options?: { engine?: "auto" | "backtrack" | "halves" }): CountResult;

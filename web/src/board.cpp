@@ -8,8 +8,8 @@
 #include <string>
 
 #include "binding.hpp"
-#include "contract.hpp"
 #include "nqueens/format.hpp"
+#include "nqueens/invalid_argument.hpp"
 #include "nqueens/render.hpp"
 #include "nqueens/symmetry.hpp"
 #include "nqueens/verify.hpp"
@@ -70,7 +70,7 @@ val render(const val& columns, const std::string& format, const std::string& tit
   return guarded([&] {
     const auto style = nq::render_style_from_string(format);
     if (!style) {
-      throw nqcli::UsageError("unknown render format '" + format + "'");
+      throw nq::InvalidArgument("unknown render format '" + format + "'");
     }
     std::ostringstream out;
     nq::render(out, placement_from(columns), *style, {.title = title});

@@ -10,9 +10,7 @@
 #include <vector>
 
 #include "binding.hpp"
-#include "classic_method.hpp"
-#include "contract.hpp"
-#include "numbers.hpp"
+#include "nqueens/invalid_argument.hpp"
 
 namespace nqweb {
 
@@ -26,11 +24,11 @@ void set_counters(val& d, const classic::Counters& k) {
   d.set("nodes", static_cast<double>(k.nodes));
 }
 
-val run(const std::string& n_text, const std::string& method_name, const std::string& mode) {
+val run(double n_given, const std::string& method_name, const std::string& mode) {
   return guarded([&] {
-    const int n = nqcli::parse_board_size(n_text, classic::kMaxN, "classic");
-    const classic::Method method = nqcli::classic_method(method_name);
-    const classic::Mode chosen = nqcli::classic_mode(mode);
+    const int n = board_size(n_given, classic::kMaxN, "classic");
+    const classic::Method method = classic::method_named(method_name);
+    const classic::Mode chosen = classic::mode_named(mode);
     const auto start = std::chrono::steady_clock::now();
     const classic::Result r = classic::run(method, {.n = n, .mode = chosen});
     const double seconds =
@@ -51,18 +49,18 @@ val run(const std::string& n_text, const std::string& method_name, const std::st
 }
 
 // methods: the names joined by commas; "" for all of them.
-val compare(const std::string& n_text, const std::string& methods, double budget) {
+val compare(double n, const std::string& methods, double budget) {
   return guarded([&] {
     classic::CompareOptions options;
-    options.n = nqcli::parse_board_size(n_text, classic::kMaxN, "compare");
+    options.n = board_size(n, classic::kMaxN, "compare");
     options.budget_seconds = budget;
     for (std::size_t at = 0; at < methods.size();) {
       const std::size_t comma = std::min(methods.find(',', at), methods.size());
-      options.methods.push_back(nqcli::classic_method(methods.substr(at, comma - at)));
+      options.methods.push_back(classic::method_named(methods.substr(at, comma - at)));
       at = comma + 1;
     }
     if (!(budget > 0)) {
-      throw nqcli::UsageError("compare: budget must be a positive number of seconds");
+      throw nq::InvalidArgument("compare: budget must be a positive number of seconds");
     }
     const classic::CompareResult r = classic::compare(options);
     val rows = val::array();

@@ -7,28 +7,27 @@
 
 #include <emscripten/bind.h>
 
+#include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
 
 #include "binding.hpp"
-#include "contract.hpp"
-#include "numbers.hpp"
+#include "nqueens/invalid_argument.hpp"
 
 namespace nqweb {
 
 namespace {
 
-std::vector<std::string> texts(const val& list) {
-  return emscripten::vecFromJSArray<std::string>(list);
-}
+std::vector<double> numbers(const val& list) { return emscripten::vecFromJSArray<double>(list); }
 
+// [row, column, row, column, ...], 0-based.
 std::vector<nq::Square> squares(const val& flat, std::uint32_t n) {
-  const std::vector<std::string> t = texts(flat);
+  const std::vector<double> given = numbers(flat);
   std::vector<nq::Square> out;
-  for (std::size_t i = 0; i + 1 < t.size(); i += 2) {
-    const auto row = nqcli::parse_whole_number(t[i], "a row", 0, n - 1, "this board");
-    const auto col = nqcli::parse_whole_number(t[i + 1], "a column", 0, n - 1, "this board");
+  for (std::size_t i = 0; i + 1 < given.size(); i += 2) {
+    const auto row = whole_number(given[i], "a row", 0, n - 1, "this board");
+    const auto col = whole_number(given[i + 1], "a column", 0, n - 1, "this board");
     out.push_back({static_cast<std::uint32_t>(row), static_cast<std::uint32_t>(col)});
   }
   return out;
@@ -38,47 +37,38 @@ std::vector<nq::Square> squares(const val& flat, std::uint32_t n) {
 void diagonals(const val& given, bool sum, std::uint32_t n, std::vector<nq::Diagonal>& out) {
   const std::int64_t lo = sum ? 0 : 1 - std::int64_t{n}, hi = sum ? 2 * std::int64_t{n} - 2 : n - 1;
   const char* line = sum ? "row + column" : "row - column";
-  for (const std::string& text : texts(given)) {
-    const bool negative = !text.empty() && text[0] == '-';
-    const std::string digits = negative ? text.substr(1) : text;
-    std::uint64_t magnitude = 0;
-    try {
-      magnitude = nqcli::parse_whole_number(digits, "an excluded diagonal", 0,
-                                            std::numeric_limits<std::int64_t>::max(), "complete");
-    } catch (const nqcli::UsageError&) {
-      throw nqcli::UsageError(std::string("complete: excluded ") + (sum ? "sums" : "differences") +
-                              " take whole numbers (" + line + ", 0-based), got '" + text + "'");
+  for (const double value : numbers(given)) {
+    const std::string shown = js_text(value);
+    if (value != std::trunc(value) || std::isinf(value)) {
+      throw nq::InvalidArgument(std::string("complete: excluded ") +
+                                (sum ? "sums" : "differences") + " take whole numbers (" + line +
+                                ", 0-based), got '" + shown + "'");
     }
-    const std::int64_t value =
-        negative ? -static_cast<std::int64_t>(magnitude) : static_cast<std::int64_t>(magnitude);
-    if (value < lo || value > hi) {
-      throw nqcli::UsageError(std::string("complete: an excluded diagonal ") + line + " = " + text +
-                              " is off this board (" + std::to_string(lo) + " to " +
-                              std::to_string(hi) + ")");
+    if (value < static_cast<double>(lo) || value > static_cast<double>(hi)) {
+      throw nq::InvalidArgument(std::string("complete: an excluded diagonal ") + line + " = " +
+                                shown + " is off this board (" + std::to_string(lo) + " to " +
+                                std::to_string(hi) + ")");
     }
     out.push_back({sum, static_cast<std::int32_t>(value)});
   }
 }
 
-val complete(const std::string& n_text, const val& queens, const val& blocked, const val& sums,
-             const val& differences, const std::string& limit_text) {
+// limit: null for every completion.
+val complete(double n, const val& queens, const val& blocked, const val& sums,
+             const val& differences, const val& limit_given) {
   return guarded([&] {
     nq::CompletionInstance instance;
-    instance.n = static_cast<std::uint32_t>(
-        nqcli::parse_board_size(n_text, static_cast<int>(nq::kMaxCompleteN), "complete"));
+    instance.n =
+        static_cast<std::uint32_t>(board_size(n, static_cast<int>(nq::kMaxCompleteN), "complete"));
     instance.queens = squares(queens, instance.n);
     instance.blocked = squares(blocked, instance.n);
     diagonals(sums, true, instance.n, instance.excluded);
     diagonals(differences, false, instance.n, instance.excluded);
-    if (const auto error = nq::instance_error(instance)) {
-      throw nqcli::UsageError("complete: " + *error);
-    }
-    require_heap(nq::complete_bytes(instance), "complete for n = " + std::to_string(instance.n));
-    const std::uint64_t limit =  // "": every completion
-        limit_text.empty()
-            ? 0
-            : nqcli::parse_whole_number(limit_text, "limit", 1,
-                                        std::numeric_limits<std::uint64_t>::max(), "complete");
+    nq::check(instance);
+    const std::uint64_t limit =
+        limit_given.isNull() ? 0
+                             : whole_number(limit_given.as<double>(), "limit", 1,
+                                            std::numeric_limits<std::uint64_t>::max(), "complete");
     const nq::CompleteResult r = nq::complete(instance, {.limit = limit});
     val d = val::object();
     d.set("solution", r.solution ? copy_to_js(nq::Placement(*r.solution).columns()) : val::null());

@@ -1,44 +1,50 @@
 // SPDX-License-Identifier: MIT
-// count(n, engine): every solution and the unique ones on one thread, with the checks of
-// `nqueens count` (appkit's check_count_args) and a memory budget that fits WebAssembly's heap.
+// count(n, engine): every solution and the unique ones on one thread, with the library's checks
+// and a memory budget that fits WebAssembly's heap; its fields the library's count_fields.
 #include "nqueens/count.hpp"
 
 #include <emscripten/bind.h>
 
 #include <string>
+#include <variant>
 
 #include "binding.hpp"
-#include "contract.hpp"
-#include "count_args.hpp"
-#include "count_job.hpp"
+#include "nqueens/count_fields.hpp"
+#include "nqueens/memory.hpp"
 
 namespace nqweb {
 
 namespace {
 
-// WebAssembly's 32-bit heap ends at 4 GiB and grows from little; the halves engine's tables for
-// the n a page counts (n <= 20) need far less than this.
-constexpr const char* kMemoryBudget = "1G";
+// A 64-bit count: a Number while exact, a BigInt past 2^53 - 1.
+val exact(std::uint64_t whole) {
+  if (whole <= (std::uint64_t{1} << 53) - 1) return val(static_cast<double>(whole));
+  return val::global("BigInt")(big(whole));
+}
 
-val count(const std::string& n, const std::string& engine) {
+val to_js(const nq::CountFieldValue& value) {
+  return std::visit(nq::Overloaded{[](std::monostate) { return val::null(); },
+                                   [](std::uint64_t whole) { return exact(whole); },
+                                   [](std::string_view text) { return val(std::string(text)); },
+                                   [](const nq::ClassSizes& c) {
+                                     val classes = val::object();
+                                     for (int i = 0; i < 4; ++i) classes.set(1 << i, exact(c[i]));
+                                     return classes;
+                                   },
+                                   [](auto plain) { return val(plain); }},
+                    value);
+}
+
+// On one thread, within the WebAssembly heap (nq::available_memory() is its budget there).
+val count(double n, const std::string& engine) {
   return guarded([&] {
-    if (!nq::engine_from_name(engine)) {
-      throw nqcli::UsageError("count: unknown engine '" + engine + "' (auto, backtrack or halves)");
-    }
-    nqcli::CountArgs args;
-    args.n = n;
-    args.engine = engine;
-    args.memory = kMemoryBudget;
-    const nqcli::CountJob job = nqcli::check_count_args(args, "count");
-    const nq::CountResult r =
-        nq::count({.n = job.n, .threads = 1, .engine = job.engine, .memory = job.memory});
+    const nq::CountEngine chosen = nq::engine_named(engine);
+    const nq::CountResult r = nq::count({.n = board_size(n, nq::kMaxCountN, "count"),
+                                         .threads = 1,
+                                         .engine = chosen,
+                                         .memory = nq::available_memory()});
     val d = val::object();
-    d.set("n", r.n);
-    d.set("total", big(r.total));
-    d.set("unique", big(r.unique));
-    d.set("nodes", static_cast<double>(r.nodes));
-    d.set("seconds", r.seconds);
-    d.set("engine", std::string(nq::engine_name(r.engine)));
+    for (const nq::CountField& f : nq::count_fields(r)) d.set(std::string(f.name), to_js(f.value));
     return d;
   });
 }

@@ -10,7 +10,6 @@
 #include "binding.hpp"
 #include "nqueens/enumerate.hpp"
 #include "nqueens/solution_cursor.hpp"
-#include "numbers.hpp"
 
 namespace nqweb {
 
@@ -38,9 +37,9 @@ class Solutions {
   nq::SolutionCursor cursor_;
 };
 
-val open(const std::string& n_text, bool unique) {
+val open(double n_given, bool unique) {
   return guarded([&] {
-    const int n = nqcli::parse_board_size(n_text, nq::kMaxEnumerateN, "enumerate");
+    const int n = board_size(n_given, nq::kMaxEnumerateN, "enumerate");
     return val(Solutions(n, unique));
   });
 }

@@ -17,18 +17,17 @@
 
 #include "binding.hpp"
 #include "nqueens/classic.hpp"
-#include "numbers.hpp"
 
 namespace nqweb {
 
 namespace {
 
-val window(const std::string& n_text, const std::string& method_name, bool first,
-           const std::string& seed_text, double skip, double limit, double kinds) {
+val window(double n_given, const std::string& method_name, bool first, double seed_given,
+           double skip, double limit, double kinds) {
   return guarded([&] {
     const nq::trace::Method method = nq::trace::method_named(method_name);
-    const int n = nqcli::parse_board_size(n_text, nq::classic::kMaxN, "trace");
-    const std::uint64_t seed = nqcli::parse_whole_number(seed_text, "seed", 0, ~0ull, "trace");
+    const int n = board_size(n_given, nq::classic::kMaxN, "trace");
+    const std::uint64_t seed = whole_number(seed_given, "seed", 0, ~0ull, "trace");
     const auto from = static_cast<std::uint64_t>(skip);
     std::vector<std::int32_t> fields;
     std::vector<double> numbers;
@@ -81,10 +80,10 @@ val listing(const std::string& method_name) {
   });
 }
 
-val estimate(const std::string& n_text, const std::string& method_name) {
+val estimate(double n_given, const std::string& method_name) {
   return guarded([&] {
     const nq::trace::Method method = nq::trace::method_named(method_name);
-    const int n = nqcli::parse_board_size(n_text, nq::classic::kMaxN, "trace");
+    const int n = board_size(n_given, nq::classic::kMaxN, "trace");
     return val(nq::trace::estimated_events(method, n));
   });
 }

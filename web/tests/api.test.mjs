@@ -56,6 +56,20 @@ test("count matches the published values for n = 1..15, both engines", () => {
   }
 });
 
+// The fields of `nqueens count --json` (README), in its order, less the two only the program has
+// (its process's memory_peak_bytes, its --check verdict); the classes add up to the counts.
+test("count's fields are the command line's JSON keys", () => {
+  const r = nq.count(10);
+  assert.deepEqual(Object.keys(r), ["n", "total", "unique", "symmetric180", "symmetric90", "classes",
+    "engine", "nodes", "subproblems", "subproblems_done", "subproblems_resumed", "memory_bytes",
+    "threads", "seconds", "complete"]);
+  const c = r.classes;
+  assert.equal(c[1] + c[2] + c[4] + c[8], UNIQUE[9]);
+  assert.equal(c[1] + 2 * c[2] + 4 * c[4] + 8 * c[8], TOTAL[9]);
+  assert.equal(r.threads, 1);
+  assert.equal(r.complete, true);
+});
+
 test("knownCount gives numbers, and bigints past 2^53", () => {
   assert.deepEqual(nq.knownCount(8), { total: 92, unique: 12 });
   assert.deepEqual(nq.knownCount(27), { total: 234907967154122528n, unique: 29363495934315694n });
