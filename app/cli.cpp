@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Option definitions for every subcommand, in one translation unit (CLI11 is header-only and
-// slow to compile), and the mapping of failures to exit codes: CLI11's own parse errors (exit
-// codes 105-127 by default) and our UsageError / ParseError all become one line and exit 2.
+// slow to compile), one table of the subcommands, and the mapping of failures to exit codes:
+// CLI11's own parse errors (exit codes 105-127 by default), UsageError (the library's
+// InvalidArgument) and ParseError all become one line and exit 2; an exception nobody expected is
+// an internal error, exit 70, with a request for a bug report.
 #include "cli.hpp"
 
 #include <fmt/core.h>
@@ -10,14 +12,17 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <functional>
 #include <iostream>
 #include <limits>
+#include <memory>
 #include <new>
 #include <string>
 #include <vector>
 
 #include "commands.hpp"
 #include "count_options.hpp"
+#include "durable_file.hpp"
 #include "nqueens/classic.hpp"
 #include "nqueens/complete.hpp"
 #include "nqueens/format.hpp"
@@ -314,16 +319,47 @@ void add_audit_first(CLI::App& app, AuditFirstArgs& args) {
       "n30.proof\n");
 }
 
-void check_subcommand(CLI::App& app, const std::string& name) {
-  try {
-    app.get_subcommand(name);
-  } catch (const CLI::OptionNotFound&) {
-    throw UsageError(
-        "unknown subcommand '" + name +
-        "' (choose count, audit, audit-first, enumerate, solve, complete, instance, trace, verify, "
-        "render, "
-        "classic, compare or infinite)");
+// A subcommand: its name, how it adds its options (bound to an argument struct of its own) and
+// how it runs. The table below is the one list of them: it sets up CLI11 (and so the help's
+// list), names them in the message for a misspelt one, and dispatches.
+struct Subcommand {
+  std::string name;
+  std::function<void(CLI::App&)> add;
+  std::function<int()> run;
+};
+
+template <class Args>
+Subcommand subcommand(std::string name, void (*add)(CLI::App&, Args&), int (*run)(const Args&)) {
+  auto args = std::make_shared<Args>();
+  return {std::move(name), [add, args](CLI::App& app) { add(app, *args); },
+          [run, args] { return run(*args); }};
+}
+
+std::vector<Subcommand> subcommands() {
+  std::vector<Subcommand> table;
+  table.push_back(subcommand("count", add_count, run_count));
+  table.push_back(subcommand("audit", add_audit, run_audit));
+  table.push_back(subcommand("audit-first", add_audit_first, run_audit_first));
+  table.push_back(subcommand("enumerate", add_enumerate, run_enumerate));
+  table.push_back(subcommand("solve", add_solve, run_solve));
+  table.push_back(subcommand("complete", add_complete, run_complete));
+  table.push_back(subcommand("instance", add_instance, run_instance));
+  table.push_back(subcommand("trace", add_trace, run_trace));
+  table.push_back(subcommand("verify", add_verify, run_verify));
+  table.push_back(subcommand("render", add_render, run_render));
+  table.push_back(subcommand("classic", add_classic, run_classic));
+  table.push_back(subcommand("compare", add_compare, run_compare));
+  table.push_back(subcommand("infinite", add_infinite, run_infinite));
+  return table;
+}
+
+void check_subcommand(const std::vector<Subcommand>& table, const std::string& name) {
+  std::string names;
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    if (table[i].name == name) return;
+    names += (i == 0 ? "" : i + 1 == table.size() ? " or " : ", ") + table[i].name;
   }
+  throw UsageError("unknown subcommand '" + name + "' (choose " + names + ")");
 }
 
 // Returns rather than exits, so that the fuzzer (fuzz/cli.cpp) can run the command line in
@@ -342,52 +378,20 @@ int main(int argc, char** argv) {
   app.require_subcommand(1, 1);
   app.footer(
       "Run 'nqueens SUBCOMMAND --help' for a subcommand's options and an example.\n"
-      "Exit status: 0 success, 1 no solution / invalid placement, 2 bad usage or input,\n"
-      "130 interrupted.");
-  CountArgs count;
-  SolveArgs solve;
-  EnumerateArgs enumerate;
-  ClassicArgs classic;
-  CompareArgs compare;
-  InfiniteArgs infinite;
-  VerifyArgs verify;
-  RenderArgs render;
-  CompleteArgs complete;
-  InstanceArgs instance;
-  TraceArgs trace;
-  AuditArgs audit;
-  AuditFirstArgs audit_first;
-  add_count(app, count);
-  add_audit(app, audit);
-  add_audit_first(app, audit_first);
-  add_solve(app, solve);
-  add_enumerate(app, enumerate);
-  add_classic(app, classic);
-  add_compare(app, compare);
-  add_infinite(app, infinite);
-  add_verify(app, verify);
-  add_render(app, render);
-  add_complete(app, complete);
-  add_instance(app, instance);
-  add_trace(app, trace);
+      "Exit status: 0 success, 1 no solution / invalid placement / failed check, 2 bad usage or\n"
+      "input, 3 printed but its checkpoint not saved, 70 internal error (a bug: please report\n"
+      "it), 124 gave up at --timeout, 130 interrupted.");
+  const std::vector<Subcommand> table = subcommands();
+  for (const Subcommand& s : table) s.add(app);
 
   try {
     // CLI11 would call a misspelt subcommand a missing one; name it instead.
-    if (argc > 1 && argv[1][0] != '-') check_subcommand(app, argv[1]);
+    if (argc > 1 && argv[1][0] != '-') check_subcommand(table, argv[1]);
     app.parse(argc, argv);
-    if (app.got_subcommand("count")) return run_count(count);
-    if (app.got_subcommand("complete")) return run_complete(complete);
-    if (app.got_subcommand("instance")) return run_instance(instance);
-    if (app.got_subcommand("trace")) return run_trace(trace);
-    if (app.got_subcommand("audit")) return run_audit(audit);
-    if (app.got_subcommand("audit-first")) return run_audit_first(audit_first);
-    if (app.got_subcommand("solve")) return run_solve(solve);
-    if (app.got_subcommand("enumerate")) return run_enumerate(enumerate);
-    if (app.got_subcommand("classic")) return run_classic(classic);
-    if (app.got_subcommand("compare")) return run_compare(compare);
-    if (app.got_subcommand("infinite")) return run_infinite(infinite);
-    if (app.got_subcommand("verify")) return run_verify(verify);
-    return run_render(render);
+    for (const Subcommand& s : table) {
+      if (app.got_subcommand(s.name)) return s.run();
+    }
+    return fail(kExitInternal, "internal error: no subcommand ran; please report it");
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
@@ -396,18 +400,22 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     return fail(kExitUsage, std::string(e.what()) + " (see nqueens --help)");
-  } catch (const UsageError& e) {
+  } catch (const UsageError& e) {  // the library's InvalidArgument too
     return fail(kExitUsage, e.what());
   } catch (const nq::ParseError& e) {
     return fail(kExitUsage, e.what());
+  } catch (const CheckpointError& e) {  // a checkpoint that cannot be read, locked or written
+    return fail(kExitUsage, e.what());
   } catch (const std::invalid_argument& e) {
     return fail(kExitUsage, e.what());
-  } catch (const std::overflow_error& e) {
-    return fail(kExitUsage, e.what());
-  } catch (const std::runtime_error& e) {
+  } catch (const std::overflow_error& e) {  // a count past 64 bits: the input's size
     return fail(kExitUsage, e.what());
   } catch (const std::bad_alloc&) {
     return fail(kExitUsage, "not enough memory for this input");
+  } catch (const std::exception& e) {  // anything else is the program's own fault
+    return fail(kExitInternal, fmt::format("internal error: {}; please report it with the command "
+                                           "that led to it (nqueens {})",
+                                           e.what(), nq::kVersion));
   }
 }
 

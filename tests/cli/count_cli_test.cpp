@@ -181,6 +181,31 @@ TEST(count_cli, refuses_a_damaged_checkpoint_and_leaves_it_alone) {
   }
 }
 
+// A checkpoint whose checksum is right but whose counts are forged (every one 0) gives a total
+// below the solutions the half turn fixes: no input can cause that, only a bug or a forgery, so
+// it is an internal error (exit 70, asking for a report), not bad usage (exit 2).
+TEST(count_cli, an_impossible_total_is_an_internal_error_not_bad_usage) {
+  const std::string good = temp_file("forged.ckpt", "");
+  std::remove(good.c_str());
+  ASSERT_EQ(run_nqueens("count 10 -q --engine backtrack --checkpoint '" + good + "'").code, 0);
+  const std::string text = slurp(good);
+  const std::size_t body = text.find('\n', text.find("\ndone ") + 1) + 1;
+  std::string forged = text.substr(0, body);
+  std::istringstream lines(text.substr(body, text.rfind("checksum ") - body));
+  for (std::string id, count; lines >> id >> count;) forged += id + " 0\n";
+  std::uint64_t h = 14695981039346656037ull;  // FNV-1a, 64-bit (appkit/durable_file.hpp)
+  for (unsigned char c : forged) h = (h ^ c) * 1099511628211ull;
+  char sum[32];
+  std::snprintf(sum, sizeof sum, "checksum %016llx\n", static_cast<unsigned long long>(h));
+  const std::string path = temp_file("forged.ckpt", forged + sum);
+  const auto r = run_nqueens("count 10 --engine backtrack --checkpoint '" + path + "'");
+  EXPECT_EQ(r.code, 70) << r.err;
+  EXPECT_EQ(r.err.rfind("nqueens: internal error: count: the total is inconsistent", 0), 0u)
+      << r.err;
+  EXPECT_NE(r.err.find("please report it"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
+}
+
 // A subtotal log lists every subproblem; --subproblems recomputes chosen lines exactly; audit
 // passes an intact log and finds a line that was altered.
 TEST(count_cli, subtotals_can_be_recomputed_and_audited) {
