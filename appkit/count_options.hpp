@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Command-line pieces shared by the two programs' CLI11 translation units (app/cli.cpp for
-// nqueens, src/mpi/main.cpp for nqueens-mpi): number validators and the options of `count`.
+// nqueens, mpi/main.cpp for nqueens-mpi): number validators and the options of `count`.
 // Include it only from a file that already compiles CLI11, one per program.
 #pragma once
 

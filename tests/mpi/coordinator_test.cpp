@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The scheduling of nqueens-mpi without MPI: batches, fault checks and the worker threads.
-#include "mpi/coordinator.hpp"
+#include "coordinator.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <set>
 #include <vector>
 
-#include "mpi/local_workers.hpp"
+#include "local_workers.hpp"
 #include "nqueens/count_split.hpp"
 
 using nqmpi::Coordinator;

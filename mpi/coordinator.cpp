@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "mpi/coordinator.hpp"
+#include "coordinator.hpp"
 
 #include <algorithm>
 #include <string>

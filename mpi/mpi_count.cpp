@@ -4,7 +4,7 @@
 // because OpenMPI's blocking receive spins and would take a core from the counting threads:
 // rank 0 every 20 ms, the others every 100 ms unless they wait for an answer. Waking more often
 // costs the counting threads more than it saves them.
-#include "mpi/mpi_count.hpp"
+#include "mpi_count.hpp"
 
 #include <fmt/core.h>
 #include <mpi.h>
@@ -23,15 +23,15 @@
 #include <vector>
 
 #include "checkpoint.hpp"
+#include "coordinator.hpp"
 #include "count_job.hpp"
 #include "interrupt.hpp"
-#include "mpi/coordinator.hpp"
-#include "mpi/local_workers.hpp"
-#include "mpi/transport.hpp"
+#include "local_workers.hpp"
 #include "nqueens/count_split.hpp"
 #include "nqueens/version.hpp"
 #include "progress.hpp"
 #include "subtotals.hpp"
+#include "transport.hpp"
 
 namespace nqmpi {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "mpi/transport.hpp"
+#include "transport.hpp"
 
 #include <chrono>
 #include <thread>

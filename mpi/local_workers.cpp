@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "mpi/local_workers.hpp"
+#include "local_workers.hpp"
 
 #include <optional>
 

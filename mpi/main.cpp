@@ -14,7 +14,7 @@
 #include "contract.hpp"
 #include "count_args.hpp"
 #include "count_options.hpp"
-#include "mpi/mpi_count.hpp"
+#include "mpi_count.hpp"
 #include "nqueens/version.hpp"
 
 namespace {
