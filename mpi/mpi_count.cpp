@@ -17,7 +17,6 @@
 #include <fstream>
 #include <optional>
 #include <set>
-#include <stop_token>
 #include <string>
 #include <thread>
 #include <vector>
@@ -228,176 +227,311 @@ void prepare(const nqcli::CountArgs& args, const nqcli::CountJob& job,
   std::_Exit(code);
 }
 
+// Before any work: a checkpoint with another number of subproblems than this split is refused
+// and left untouched, and start() saves the checkpoint once, so that a path that cannot be
+// written ends the job now rather than at the first save.
+void start_checkpoint(nqcli::CheckpointKeeper& keeper, const nq::CountSplit& split,
+                      const std::string& path) {
+  if (keeper.resumed_subproblems() != 0 && keeper.resumed_subproblems() != split.size()) {
+    abort_job(fmt::format("checkpoint {} is for {} subproblems, this search has {}; left "
+                          "untouched",
+                          path, keeper.resumed_subproblems(), split.size()),
+              nqcli::kExitUsage);
+  }
+  try {
+    keeper.start(split.size());
+  } catch (const nqcli::CheckpointError& e) {
+    abort_job(e.what(), nqcli::kExitUsage);
+  }
+}
+
+// A rank broke the protocol: the counts accepted so far are saved, and the whole job ends here
+// with the reason.
+[[noreturn]] void stop_after_fault(std::optional<nqcli::CheckpointKeeper>& keeper,
+                                   const FaultError& fault) {
+  if (keeper) {
+    try {
+      keeper->finish();  // what was accepted before the fault is sound
+    } catch (const nqcli::CheckpointError& save) {
+      fmt::print(stderr, "nqueens-mpi: {}\n", save.what());
+    }
+  }
+  abort_job(fmt::format("{}; the job is stopped (the checkpoint keeps the counts accepted "
+                        "before)",
+                        fault.what()),
+            nqcli::kExitUsage);
+}
+
+// The subtotal log of a complete count, the same file `nqueens count --subtotals` writes.
+void save_subtotals(const nqcli::CountArgs& args, const nqcli::CountJob& job,
+                    const nq::CountResult& r) {
+  nqcli::write_subtotals(
+      args.subtotals,
+      {job.n, nq::engine_name(job.engine), nq::kVersion, r.subproblems, r.results, {}});
+}
+
+// Saves the checkpoint with everything at the end. Returns why it could not be saved, or
+// nothing: the result is printed even when its checkpoint cannot be saved.
+std::string finish_checkpoint(std::optional<nqcli::CheckpointKeeper>& keeper) {
+  if (!keeper) return {};
+  try {
+    keeper->finish();
+  } catch (const nqcli::CheckpointError& e) {
+    return e.what();
+  }
+  return {};
+}
+
+// One rank's line of "rank_stats" in --json.
+nlohmann::ordered_json rank_json(int rank, const RankStats& s) {
+  return {{"rank", rank},
+          {"threads", s.threads},
+          {"subproblems", s.subproblems},
+          {"seconds", s.seconds},
+          {"busy_seconds", s.busy},
+          {"startup_seconds", s.startup},
+          {"waiting_seconds", s.waiting},
+          {"tail_seconds", s.tail},
+          {"main_thread_cpu_seconds", s.main_cpu},
+          {"messages", s.messages},
+          {"coordination_overhead", s.overhead()}};
+}
+
+// The progress line on stderr, when --progress (and --quiet) ask for it.
+std::optional<nqcli::ProgressPrinter> progress_line(const nqcli::CountArgs& args, int n) {
+  if (!nqcli::progress_wanted(args.progress, args.quiet)) return std::nullopt;
+  return nqcli::ProgressPrinter(n, isatty(STDERR_FILENO) != 0);
+}
+
+// Rank 0 during the count: it hands out the batches, checks every count that comes back (its
+// own threads' and the other ranks'), journals it and shows the progress, and counts on its
+// own threads too. Each step of its loop is one member function.
+class Rank0 {
+ public:
+  Rank0(const nqcli::CountArgs& args, const nq::CountSplit& split,
+        std::optional<nqcli::CheckpointKeeper>& keeper, int ranks, unsigned threads);
+
+  // Until every rank has said goodbye and every count is in, or until the user interrupts;
+  // throws FaultError when a rank breaks the protocol.
+  void count(const nqcli::InterruptGuard& interrupt);
+  bool finished() const { return coordinator_.finished(); }  // every count is in
+  // The answer from the counts accepted, with the nodes of every rank; ends rank 0's statistics.
+  nq::CountResult tally(Clock::time_point job_start);
+  // Prints the answer as `nqueens count` does, with the ranks' statistics, and returns the exit
+  // code; `unsaved` says why the checkpoint could not be saved at the end, if it could not.
+  int report(const nq::CountResult& r, const std::string& unsaved) const;
+
+ private:
+  void accept(int rank, std::uint64_t id, std::uint64_t count);
+  void accept_local_results();
+  void feed_local_threads();
+  void read_messages();
+  void check_hello(int from, const Message& hello);
+  void collect_report(int from, const Message& report);
+  void send_batch(int rank);
+  void record_goodbye(int from, const Message& bye);
+  bool everyone_ended() const;
+  nlohmann::ordered_json json_stats() const;
+
+  const nqcli::CountArgs& args_;
+  const nq::CountSplit& split_;
+  std::optional<nqcli::CheckpointKeeper>& keeper_;
+  int ranks_;
+  unsigned threads_;
+  // Built in the order declared: ordering the subproblems (the coordinator) is set-up that
+  // `nqueens count` does too, not coordination, so the clocks start after it.
+  Coordinator coordinator_;
+  Clock::time_point start_;
+  double cpu_start_;
+  std::optional<nqcli::ProgressPrinter> progress_;
+  LocalWorkers local_;
+  Outbox out_;
+  Inbox in_{MPI_ANY_SOURCE};
+  std::vector<std::optional<RankStats>> stats_;
+  int remote_open_;  // ranks that have not said goodbye
+  int hellos_ = 0;
+  bool local_closed_ = false;
+  std::size_t last_batch_ = 0;
+};
+
+Rank0::Rank0(const nqcli::CountArgs& args, const nq::CountSplit& split,
+             std::optional<nqcli::CheckpointKeeper>& keeper, int ranks, unsigned threads)
+    : args_(args),
+      split_(split),
+      keeper_(keeper),
+      ranks_(ranks),
+      threads_(threads),
+      coordinator_(split, keeper ? keeper->resumed() : std::vector<nq::SubproblemCount>{}, ranks),
+      start_(Clock::now()),
+      cpu_start_(thread_cpu_seconds()),
+      progress_(progress_line(args, split.n())),
+      local_(split, threads),
+      stats_(ranks),
+      remote_open_(ranks - 1) {
+  coordinator_.set_threads(0, threads);
+}
+
+void Rank0::count(const nqcli::InterruptGuard& interrupt) {
+  while (true) {
+    accept_local_results();
+    feed_local_threads();
+    read_messages();
+    out_.poll();
+    if (interrupt.interrupted()) return;
+    if (everyone_ended()) {
+      accept_local_results();  // those finished since the top of this round
+      return;
+    }
+    // Every millisecond until each rank has said hello, so none waits long for its first batch.
+    local_.wait(hellos_ < ranks_ - 1 || in_.pending() ? kPollStarving : kPollRank0);
+  }
+}
+
+// Every count is checked, journaled and shown the same way, whichever rank counted it.
+void Rank0::accept(int rank, std::uint64_t id, std::uint64_t count) {
+  coordinator_.accept(rank, id, count);
+  if (keeper_) keeper_->add({id, count, split_.weight(id)});
+  if (progress_) (*progress_)(coordinator_.progress());
+}
+
+void Rank0::accept_local_results() {
+  for (const nq::SubproblemCount& s : local_.take_results()) accept(0, s.id, s.count);
+}
+
+// Rank 0's own threads take their batches from the coordinator directly, without a message:
+// a new batch when fewer ids than half the last batch, or than threads, are left, and the end
+// when nothing is left to hand out.
+void Rank0::feed_local_threads() {
+  const std::size_t low_water = std::max<std::size_t>(local_.threads(), last_batch_ / 2);
+  local_.set_low_water(low_water);
+  if (local_closed_ || local_.queued() >= low_water) return;
+  const std::vector<std::uint64_t> batch = coordinator_.assign(0, seconds_since(start_));
+  if (batch.empty()) {
+    local_.close();
+    local_closed_ = true;
+  } else {
+    local_.push(batch);
+    last_batch_ = batch.size();
+  }
+}
+
+// Every message that has wholly arrived, in the order received; anything but a hello, a
+// well-formed report or a goodbye is a fault.
+void Rank0::read_messages() {
+  int from = 0;
+  while (std::optional<Message> m = in_.try_receive(&from)) {
+    const Message& msg = *m;
+    if (msg.empty()) throw FaultError(fmt::format("rank {} sent an empty message", from));
+    if (msg[0] == kHello) {
+      check_hello(from, msg);
+    } else if (msg[0] == kReport && msg.size() % 2 == 0) {
+      collect_report(from, msg);
+    } else if (msg[0] == kBye) {
+      record_goodbye(from, msg);
+    } else {
+      throw FaultError(fmt::format("rank {} sent a malformed message", from));
+    }
+  }
+}
+
+void Rank0::check_hello(int from, const Message& hello) {
+  if (hello.size() != 3 || hello[1] != fingerprint(split_)) {
+    throw FaultError(fmt::format(
+        "rank {} split the search differently (another version of nqueens-mpi?)", from));
+  }
+  coordinator_.set_threads(from, static_cast<unsigned>(hello[2]));
+  ++hellos_;
+}
+
+// The counts of a report, then the next batch if the rank asked for one.
+void Rank0::collect_report(int from, const Message& report) {
+  for (std::size_t i = 2; i < report.size(); i += 2) accept(from, report[i], report[i + 1]);
+  if (report[1]) send_batch(from);
+}
+
+// An empty batch tells the rank that nothing is left: it finishes and says goodbye.
+void Rank0::send_batch(int rank) {
+  Message batch{kBatch};
+  for (std::uint64_t id : coordinator_.assign(rank, seconds_since(start_))) batch.push_back(id);
+  out_.send(rank, std::move(batch));
+}
+
+// A rank's last message: its statistics. Whatever it was given must have been reported by then.
+void Rank0::record_goodbye(int from, const Message& bye) {
+  stats_[from] = RankStats::decode(bye);
+  if (coordinator_.held_by(from) != 0) {
+    throw FaultError(fmt::format("rank {} ended with {} subproblems unreported", from,
+                                 coordinator_.held_by(from)));
+  }
+  --remote_open_;
+}
+
+bool Rank0::everyone_ended() const { return local_closed_ && local_.ended() && remote_open_ == 0; }
+
+nq::CountResult Rank0::tally(Clock::time_point job_start) {
+  stats_[0] = finish_stats(local_, start_, cpu_start_, out_.sent());
+  nq::CountResult r = split_.tally(coordinator_.results(), !args_.subtotals.empty());
+  r.subproblems_resumed = keeper_ ? keeper_->resumed().size() : 0;
+  r.threads = threads_;
+  r.seconds = seconds_since(job_start);
+  for (const std::optional<RankStats>& s : stats_) {
+    if (s) r.nodes += s->nodes;
+  }
+  return r;
+}
+
+int Rank0::report(const nq::CountResult& r, const std::string& unsaved) const {
+  const nlohmann::ordered_json extra = json_stats();
+  const std::string workers = fmt::format("{} ranks x {} threads", ranks_, threads_);
+  if (!finished()) {
+    // Interrupted: the checkpoint and its journal hold everything accepted; the other ranks
+    // are still counting, so end the whole job from here.
+    nqcli::report_count(r, args_, extra, workers);
+    abort_job("interrupted; rerun the same command to resume", nqcli::kExitInterrupted);
+  }
+  const int code = nqcli::report_count(r, args_, extra, workers);
+  if (unsaved.empty()) return code;
+  fmt::print(stderr, "nqueens-mpi: count: the result is not saved in {}: {}\n", args_.checkpoint,
+             unsaved);
+  return code == nqcli::kExitOk ? nqcli::kExitNotSaved : code;
+}
+
+// What rank 0 adds to the JSON answer: the shape of the job, each rank's statistics and, as the
+// job's coordination overhead, the worst rank's.
+nlohmann::ordered_json Rank0::json_stats() const {
+  nlohmann::ordered_json extra;
+  extra["ranks"] = ranks_;
+  extra["threads_per_rank"] = threads_;
+  double worst = 0;
+  nlohmann::ordered_json per_rank = nlohmann::ordered_json::array();
+  for (int rank = 0; rank < ranks_; ++rank) {
+    if (!stats_[rank]) continue;
+    worst = std::max(worst, stats_[rank]->overhead());
+    per_rank.push_back(rank_json(rank, *stats_[rank]));
+  }
+  extra["coordination_overhead"] = worst;
+  extra["rank_stats"] = per_rank;
+  return extra;
+}
+
+// Rank 0 from start to end, one step a line. A refused checkpoint, a fault or an interrupt ends
+// every rank from here (MPI_Abort); otherwise every rank has said goodbye before the answer.
 int run_coordinator(const nqcli::CountArgs& args, const nqcli::CountJob& job,
                     std::optional<nqcli::CheckpointKeeper>& keeper, int ranks, unsigned threads) {
   const Clock::time_point job_start = Clock::now();
   nqcli::InterruptGuard interrupt;
-  std::stop_source stop;
   const nq::CountSplit split(job.n, job.engine, threads, job.memory);
-  if (keeper) {
-    if (keeper->resumed_subproblems() != 0 && keeper->resumed_subproblems() != split.size()) {
-      abort_job(fmt::format("checkpoint {} is for {} subproblems, this search has {}; left "
-                            "untouched",
-                            args.checkpoint, keeper->resumed_subproblems(), split.size()),
-                nqcli::kExitUsage);
-    }
-    try {
-      keeper->start(split.size());
-    } catch (const nqcli::CheckpointError& e) {
-      abort_job(e.what(), nqcli::kExitUsage);
-    }
-  }
-  // Ordering the subproblems is set-up that `nqueens count` does too, not coordination.
-  Coordinator coordinator(split, keeper ? keeper->resumed() : std::vector<nq::SubproblemCount>{},
-                          ranks);
-  const Clock::time_point start = Clock::now();
-  const double cpu_start = thread_cpu_seconds();
-  coordinator.set_threads(0, threads);
-  std::optional<nqcli::ProgressPrinter> progress;
-  if (nqcli::progress_wanted(args.progress, args.quiet)) {
-    progress.emplace(job.n, isatty(STDERR_FILENO) != 0);
-  }
-
-  LocalWorkers local(split, threads);
-  Outbox out;
-  Inbox in(MPI_ANY_SOURCE);
-  std::vector<std::optional<RankStats>> stats(ranks);
-  int remote_open = ranks - 1;  // ranks that have not said goodbye
-  int hellos = 0;
-  bool local_closed = false;
-  std::size_t last_batch = 0;
-  auto accept = [&](int rank, std::uint64_t id, std::uint64_t count) {
-    coordinator.accept(rank, id, count);
-    if (keeper) keeper->add({id, count, split.weight(id)});
-    if (progress) (*progress)(coordinator.progress());
-  };
-
+  if (keeper) start_checkpoint(*keeper, split, args.checkpoint);
+  Rank0 rank0(args, split, keeper, ranks, threads);
   try {
-    while (true) {
-      for (const nq::SubproblemCount& s : local.take_results()) accept(0, s.id, s.count);
-      const std::size_t low_water = std::max<std::size_t>(local.threads(), last_batch / 2);
-      local.set_low_water(low_water);
-      if (!local_closed && local.queued() < low_water) {
-        const std::vector<std::uint64_t> batch = coordinator.assign(0, seconds_since(start));
-        if (batch.empty()) {
-          local.close();
-          local_closed = true;
-        } else {
-          local.push(batch);
-          last_batch = batch.size();
-        }
-      }
-      int from = 0;
-      while (std::optional<Message> m = in.try_receive(&from)) {
-        const Message& msg = *m;
-        if (msg.empty()) throw FaultError(fmt::format("rank {} sent an empty message", from));
-        if (msg[0] == kHello) {
-          if (msg.size() != 3 || msg[1] != fingerprint(split)) {
-            throw FaultError(fmt::format(
-                "rank {} split the search differently (another version of nqueens-mpi?)", from));
-          }
-          coordinator.set_threads(from, static_cast<unsigned>(msg[2]));
-          ++hellos;
-        } else if (msg[0] == kReport && msg.size() % 2 == 0) {
-          for (std::size_t i = 2; i < msg.size(); i += 2) accept(from, msg[i], msg[i + 1]);
-          if (msg[1]) {
-            Message batch{kBatch};
-            for (std::uint64_t id : coordinator.assign(from, seconds_since(start)))
-              batch.push_back(id);
-            out.send(from, std::move(batch));
-          }
-        } else if (msg[0] == kBye) {
-          stats[from] = RankStats::decode(msg);
-          if (coordinator.held_by(from) != 0) {
-            throw FaultError(fmt::format("rank {} ended with {} subproblems unreported", from,
-                                         coordinator.held_by(from)));
-          }
-          --remote_open;
-        } else {
-          throw FaultError(fmt::format("rank {} sent a malformed message", from));
-        }
-      }
-      out.poll();
-      if (interrupt.interrupted() || stop.stop_requested()) break;
-      if (local_closed && local.ended() && remote_open == 0) {
-        for (const nq::SubproblemCount& s : local.take_results()) accept(0, s.id, s.count);
-        break;
-      }
-      // Every millisecond until each rank has said hello, so none waits long for its first batch.
-      local.wait(hellos < ranks - 1 || in.pending() ? kPollStarving : kPollRank0);
-    }
-  } catch (const FaultError& e) {
-    if (keeper) {
-      try {
-        keeper->finish();  // what was accepted before the fault is sound
-      } catch (const nqcli::CheckpointError& save) {
-        fmt::print(stderr, "nqueens-mpi: {}\n", save.what());
-      }
-    }
-    abort_job(fmt::format("{}; the job is stopped (the checkpoint keeps the counts accepted "
-                          "before)",
-                          e.what()),
-              nqcli::kExitUsage);
+    rank0.count(interrupt);
+  } catch (const FaultError& fault) {
+    stop_after_fault(keeper, fault);
   }
-
-  const bool complete = coordinator.finished();
-  stats[0] = finish_stats(local, start, cpu_start, out.sent());
-  nq::CountResult r = split.tally(coordinator.results(), !args.subtotals.empty());
-  r.subproblems_resumed = keeper ? keeper->resumed().size() : 0;
-  r.threads = threads;
-  r.seconds = seconds_since(job_start);
-  for (const std::optional<RankStats>& s : stats) {
-    if (s) r.nodes += s->nodes;
-  }
-  if (complete && !args.subtotals.empty()) {
-    nqcli::write_subtotals(
-        args.subtotals,
-        {job.n, nq::engine_name(job.engine), nq::kVersion, r.subproblems, r.results, {}});
-  }
-  std::string unsaved;  // the result is printed even when its checkpoint cannot be saved
-  if (keeper) {
-    try {
-      keeper->finish();
-    } catch (const nqcli::CheckpointError& e) {
-      unsaved = e.what();
-    }
-  }
-
-  nlohmann::ordered_json extra;
-  extra["ranks"] = ranks;
-  extra["threads_per_rank"] = threads;
-  double worst = 0;
-  nlohmann::ordered_json per_rank = nlohmann::ordered_json::array();
-  for (int rank = 0; rank < ranks; ++rank) {
-    if (!stats[rank]) continue;
-    const RankStats& s = *stats[rank];
-    worst = std::max(worst, s.overhead());
-    per_rank.push_back({{"rank", rank},
-                        {"threads", s.threads},
-                        {"subproblems", s.subproblems},
-                        {"seconds", s.seconds},
-                        {"busy_seconds", s.busy},
-                        {"startup_seconds", s.startup},
-                        {"waiting_seconds", s.waiting},
-                        {"tail_seconds", s.tail},
-                        {"main_thread_cpu_seconds", s.main_cpu},
-                        {"messages", s.messages},
-                        {"coordination_overhead", s.overhead()}});
-  }
-  extra["coordination_overhead"] = worst;
-  extra["rank_stats"] = per_rank;
-  if (!complete) {
-    // Interrupted: the checkpoint and its journal hold everything accepted; the other ranks
-    // are still counting, so end the whole job from here.
-    nqcli::report_count(r, args, extra, fmt::format("{} ranks x {} threads", ranks, threads));
-    abort_job("interrupted; rerun the same command to resume", nqcli::kExitInterrupted);
-  }
-  const int code =
-      nqcli::report_count(r, args, extra, fmt::format("{} ranks x {} threads", ranks, threads));
-  if (unsaved.empty()) return code;
-  fmt::print(stderr, "nqueens-mpi: count: the result is not saved in {}: {}\n", args.checkpoint,
-             unsaved);
-  return code == nqcli::kExitOk ? nqcli::kExitNotSaved : code;
+  const nq::CountResult r = rank0.tally(job_start);
+  if (rank0.finished() && !args.subtotals.empty()) save_subtotals(args, job, r);
+  const std::string unsaved = finish_checkpoint(keeper);
+  return rank0.report(r, unsaved);
 }
 
 }  // namespace
