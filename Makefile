@@ -9,11 +9,12 @@
 #                                build/web/playground/index.html
 #   make test-asan               the test suite under AddressSanitizer + UBSan (clang)
 #   make format-check            clang-format finds nothing to change
+#   make check-layers            every #include points down the layers (docs/architecture.md)
 
 ARGS ?= count 12
 SOURCES = $(shell git ls-files --cached --others --exclude-standard '*.cpp' '*.hpp' 2>/dev/null)
 
-.PHONY: deps build run test test-release test-fuzz test-web web test-asan format format-check clean
+.PHONY: deps build run test test-release test-fuzz test-web web test-asan format format-check check-layers clean
 
 deps:
 	@scripts/install-deps
@@ -52,6 +53,9 @@ format:
 
 format-check: deps
 	clang-format --dry-run --Werror $(SOURCES)
+
+check-layers:
+	scripts/check-layers
 
 clean:
 	rm -rf build
