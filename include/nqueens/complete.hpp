@@ -15,7 +15,7 @@
 // queen, a line with two strikes what both attack) before each branching, which refutes far more
 // of the hard instances' subtrees (src/complete/residual_completion.hpp). Up to 64 rows, whatever
 // is asked, a counting test comes first: the diagonals still free must be able to carry the sums
-// and the second moment every completion's diagonals have (src/solve/diagonal_moments.hpp), which
+// and the second moment every completion's diagonals have (src/search/diagonal_moments.hpp), which
 // refutes most Excluded Diagonals instances past their transition before any search.
 //
 // Example:

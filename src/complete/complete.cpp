@@ -17,8 +17,8 @@
 #include "complete/residual_completion.hpp"
 #include "nqueens/invalid_argument.hpp"
 #include "nqueens/memory.hpp"
-#include "solve/diagonal_moments.hpp"
-#include "solve/existence_search.hpp"
+#include "search/diagonal_moments.hpp"
+#include "search/existence_search.hpp"
 #include "split_mix.hpp"
 
 namespace nq {

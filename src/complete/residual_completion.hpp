@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Looking for one completion of a board of at most 64 rows, complete() hands the exhaustive part
-// to the existence search behind solve --method first (solve/existence_search.hpp): the board as
+// to the existence search behind solve --method first (search/existence_search.hpp): the board as
 // a residual of 64-bit masks, where a blocked square and every square of an excluded diagonal is
 // simply not free, and propagation at every node (a line with one free square takes its queen,
 // a line with two strikes what both attack); the diagonal sum bounds are left off
@@ -12,7 +12,7 @@
 #include <optional>
 
 #include "nqueens/complete.hpp"
-#include "solve/residual.hpp"
+#include "search/residual.hpp"
 
 namespace nq::detail {
 

@@ -6,7 +6,7 @@
 // largest u for which the u largest columns minus the u smallest rows that reach the side are at
 // least the u smallest free values of v there, summed; likewise below; the two sides must hold them
 // all. At the piece's root only, the second-moment test on the free diagonals
-// (solve/diagonal_moments.hpp), written again the same way. It shares no code with the search
+// (search/diagonal_moments.hpp), written again the same way. It shares no code with the search
 // that wrote the proof.
 #pragma once
 

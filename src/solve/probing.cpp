@@ -27,9 +27,9 @@
 #include <vector>
 
 #include "first_error.hpp"
-#include "solve/existence_search.hpp"
+#include "search/existence_search.hpp"
+#include "search/residual.hpp"
 #include "solve/first_cover.hpp"
-#include "solve/residual.hpp"
 #include "split_mix.hpp"
 
 namespace nq::detail {

@@ -19,7 +19,7 @@
 #include "nqueens/construct.hpp"
 #include "nqueens/format.hpp"
 #include "nqueens/verify.hpp"
-#include "solve/diagonal_moments.hpp"
+#include "search/diagonal_moments.hpp"
 
 namespace {
 
@@ -600,7 +600,7 @@ std::uint64_t plain_count(const nq::CompletionInstance& in, unsigned row, std::v
 }  // namespace
 
 // Around and past the Excluded Diagonals transition (0.8n to 1.3n diagonals) most instances are
-// refuted by the diagonal moments (solve/diagonal_moments.hpp) before any search. The answers must
+// refuted by the diagonal moments (search/diagonal_moments.hpp) before any search. The answers must
 // still be those of a plain backtracker, for one completion and for the count, and the moments must
 // refute a good share of them (so that this test is about them).
 TEST(complete, excluded_diagonals_past_the_transition_agree_with_plain_backtracking) {

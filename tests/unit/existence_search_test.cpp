@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The pieces behind solve --method first, against independent references: propagation and the
-// diagonal sum bounds must never lose a completion, and the existence search must answer as
-// brute force does. Internal headers (src/solve).
-#include "solve/existence_search.hpp"
+// The residual search behind solve --method first and complete(), against independent
+// references: propagation and the diagonal sum bounds must never lose a completion, and the
+// existence search must answer as brute force does. Internal headers (src/search, src/solve).
+#include "search/existence_search.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,10 +13,10 @@
 #include <vector>
 
 #include "brute_force.hpp"
-#include "solve/diagonal_bounds.hpp"
-#include "solve/diagonal_moments.hpp"
+#include "search/diagonal_bounds.hpp"
+#include "search/diagonal_moments.hpp"
+#include "search/residual.hpp"
 #include "solve/plain_refuter.hpp"
-#include "solve/residual.hpp"
 
 namespace {
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "solve/diagonal_bounds.hpp"
+#include "search/diagonal_bounds.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <cstdint>
 
-#include "solve/popcount_clones.hpp"
+#include "search/popcount_clones.hpp"
 
 namespace nq::detail {
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The board left to fill after some queens are placed, for the existence searches behind
-// solve --method first: the free squares of every open row and of every open column, as 64-bit
-// masks kept in step (bit c of row_free[r] is bit r of col_free[c]).
+// solve --method first and complete() (src/search/ is shared by both): the free squares of every
+// open row and of every open column, as 64-bit masks kept in step (bit c of row_free[r] is bit r
+// of col_free[c]).
 //
 // place() puts a queen and strikes what it attacks. propagate() then draws the cheap
 // consequences until none is left: a line (open row or column) with one free square must take its

@@ -21,7 +21,7 @@
 
 #include <cstdint>
 
-#include "solve/residual.hpp"
+#include "search/residual.hpp"
 
 namespace nq::detail {
 

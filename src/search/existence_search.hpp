@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "nqueens/first_proof.hpp"
-#include "solve/diagonal_bounds.hpp"
-#include "solve/residual.hpp"
+#include "search/diagonal_bounds.hpp"
+#include "search/residual.hpp"
 #include "split_mix.hpp"
 
 namespace nq::detail {

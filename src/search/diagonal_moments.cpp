@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "solve/diagonal_moments.hpp"
+#include "search/diagonal_moments.hpp"
 
 #include <algorithm>
 #include <bit>

@@ -20,7 +20,7 @@
 // board that has a completion); tests check it against exhaustive search.
 #pragma once
 
-#include "solve/residual.hpp"
+#include "search/residual.hpp"
 
 namespace nq::detail {
 

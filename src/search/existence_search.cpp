@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "solve/existence_search.hpp"
+#include "search/existence_search.hpp"
 
 #include <algorithm>
 #include <bit>
 
-#include "solve/diagonal_bounds.hpp"
-#include "solve/diagonal_moments.hpp"
-#include "solve/popcount_clones.hpp"
+#include "search/diagonal_bounds.hpp"
+#include "search/diagonal_moments.hpp"
+#include "search/popcount_clones.hpp"
 
 namespace nq::detail {
 

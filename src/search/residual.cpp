@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "solve/residual.hpp"
+#include "search/residual.hpp"
 
 #include <bit>
 
-#include "solve/popcount_clones.hpp"
+#include "search/popcount_clones.hpp"
 
 namespace nq::detail {
 
