@@ -163,9 +163,11 @@ class Search {
   // `budget` nodes: false when it settled the instance (or was stopped), true when the budget ran
   // out first.
   bool residual_run(const detail::Residual& board, std::uint64_t budget) {
-    const std::atomic<bool> never{false};
-    detail::ExistenceSearch search(options_.stop, never, budget, &rng_, false,
-                                   detail::DiagonalFamilies::none);
+    detail::ExistenceSearch search({.stop = options_.stop,
+                                    .budget = budget,
+                                    .mode = detail::ExistenceMode::random,
+                                    .rng = &rng_,
+                                    .families = detail::DiagonalFamilies::none});
     const detail::ExistenceSearch::Outcome outcome = search.run(board);
     result_.nodes += search.nodes();
     switch (outcome) {

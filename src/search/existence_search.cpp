@@ -2,7 +2,9 @@
 #include "search/existence_search.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
+#include <stdexcept>
 
 #include "search/diagonal_bounds.hpp"
 #include "search/diagonal_moments.hpp"
@@ -11,6 +13,8 @@
 namespace nq::detail {
 
 namespace {
+
+const std::atomic<bool> kNeverCancelled{false};
 
 struct Line {
   int index = -1;
@@ -56,17 +60,21 @@ std::vector<Cell> SuspendedPath::path() const {
   return squares;
 }
 
-ExistenceSearch::ExistenceSearch(std::stop_token stop, const std::atomic<bool>& cancel,
-                                 std::uint64_t budget, SplitMix64* rng, bool suspend,
-                                 DiagonalFamilies families, bool moments)
-    : stop_(std::move(stop)),
-      cancel_(cancel),
-      budget_(budget),
-      rng_(rng),
-      suspend_(suspend && rng == nullptr),
-      families_(families),
-      moments_(moments),
-      levels_(kResidualMaxN + 1) {}
+// Without a cancel flag the search reads one that is never set, so that the check every 256
+// nodes stays a plain load, as it was when every caller had to pass a flag.
+ExistenceSearch::ExistenceSearch(const ExistenceSearchOptions& options)
+    : stop_(options.stop),
+      cancel_(options.cancel ? *options.cancel : kNeverCancelled),
+      budget_(options.budget),
+      rng_(options.mode == ExistenceMode::random ? options.rng : nullptr),
+      suspend_(options.suspend && options.mode == ExistenceMode::exhaustive),
+      families_(options.families),
+      moments_(options.moments),
+      levels_(kResidualMaxN + 1) {
+  if (options.mode == ExistenceMode::random && options.rng == nullptr) {
+    throw std::invalid_argument("ExistenceSearch: the random mode needs an rng");
+  }
+}
 
 bool ExistenceSearch::viable(Residual& board) {
   return board.propagate() && diagonal_sums_allow(board, families_);

@@ -3,10 +3,10 @@
 // branches on the open row or column with the fewest free squares, propagates (residual.hpp) and
 // refutes with the diagonal sum bounds (diagonal_bounds.hpp) at every node.
 //
-// Two modes. Exhaustive: children are tried with the most free squares left first (the order
-// cannot change the cost of a refutation, which visits them all, and it finds completions sooner).
-// Random: children in a random order and a budget of nodes; a restart strategy for boards that do
-// have completions, where an unlucky order can wander for a long time.
+// Two modes (ExistenceMode). Exhaustive: children are tried with the most free squares left first
+// (the order cannot change the cost of a refutation, which visits them all, and it finds
+// completions sooner). Random: children in a random order and a budget of nodes; a restart
+// strategy for boards that do have completions, where an unlucky order can wander for a long time.
 #pragma once
 
 #include <atomic>
@@ -41,19 +41,38 @@ struct SuspendedPath {
   std::vector<Cell> path() const;  // the chosen squares, root to the unexpanded node
 };
 
+// The order in which a node's children are tried (the two modes above). Either mode decides the
+// board when the budget does not run out first.
+enum class ExistenceMode {
+  exhaustive,  // most free squares left first: probes, and pieces that may be suspended
+  random,      // drawn from ExistenceSearchOptions::rng: restarts that look for a completion
+};
+
+// How one ExistenceSearch runs. The search stops (Outcome::stopped) when `stop` is requested,
+// when `*cancel` is set, and after `budget` nodes (Outcome::suspended instead when `suspend`).
+struct ExistenceSearchOptions {
+  std::stop_token stop = {};                  // request_stop() ends the search: Outcome::stopped
+  const std::atomic<bool>* cancel = nullptr;  // set by another thread: stopped too; null: never
+  std::uint64_t budget = ~std::uint64_t{0};   // nodes to expand before it stops; ~0: no limit
+  ExistenceMode mode = ExistenceMode::exhaustive;
+  SplitMix64* rng = nullptr;  // the random mode's numbers, advanced by the search; not null there
+  // Exhaustive mode only: when the budget runs out, report Outcome::suspended and where the
+  // search stood (suspended()), so that the rest can be searched as separate pieces.
+  bool suspend = false;
+  // The diagonal sum bounds the search refutes with at every node (diagonal_bounds.hpp).
+  DiagonalFamilies families = DiagonalFamilies::difference;
+  // run()'s board must also pass the diagonal moments test (diagonal_moments.hpp), once, before
+  // the search: every probe and piece of solve --method first starts so.
+  bool moments = false;
+};
+
 class ExistenceSearch {
  public:
   enum class Outcome { completed, refuted, stopped, suspended };
 
-  // The search stops (Outcome::stopped) when `stop` is requested or `cancel` is set. After
-  // `budget` nodes it stops too, or, when `suspend`, it reports Outcome::suspended and where it
-  // stood (suspended()), so that the rest can be searched as separate pieces. A non-null `rng`
-  // selects the random mode. `families`: the diagonal sum bounds the search refutes with.
-  // `moments`: run's board must also pass the diagonal moments test (diagonal_moments.hpp),
-  // once, before the search: every probe and piece of solve --method first starts so.
-  ExistenceSearch(std::stop_token stop, const std::atomic<bool>& cancel, std::uint64_t budget,
-                  SplitMix64* rng, bool suspend = false,
-                  DiagonalFamilies families = DiagonalFamilies::difference, bool moments = false);
+  // The options are copied; `*options.cancel` and `*options.rng` must outlive the search.
+  // Throws std::invalid_argument for the random mode without an rng.
+  explicit ExistenceSearch(const ExistenceSearchOptions& options);
 
   // `board` is one where place() has just succeeded.
   Outcome run(Residual board);
@@ -68,7 +87,7 @@ class ExistenceSearch {
   std::stop_token stop_;
   const std::atomic<bool>& cancel_;
   std::uint64_t budget_;
-  SplitMix64* rng_;
+  SplitMix64* rng_;  // null in the exhaustive mode: the hot loop tests this, not the mode
   std::uint64_t nodes_ = 0;
   bool stopped_ = false;
   bool suspend_ = false;

@@ -109,8 +109,13 @@ class RowJob {
         ++c->running;
         const std::uint64_t budget = budget_;
         lock.unlock();
-        ExistenceSearch search(options_.stop, c->cancel, budget, nullptr, true,
-                               DiagonalFamilies::difference, true);
+        ExistenceSearch search({.stop = options_.stop,
+                                .cancel = &c->cancel,
+                                .budget = budget,
+                                .mode = ExistenceMode::exhaustive,
+                                .suspend = true,
+                                .families = DiagonalFamilies::difference,
+                                .moments = true});
         const auto outcome = run(search, *c, piece.more);
         lock.lock();
         --c->running;
@@ -121,8 +126,13 @@ class RowJob {
       } else if ((c = leftmost_open()) != nullptr) {  // every piece is being searched
         const std::uint64_t budget = next_random_budget();
         lock.unlock();
-        ExistenceSearch search(options_.stop, c->cancel, budget, &rng, false,
-                               DiagonalFamilies::difference, true);
+        ExistenceSearch search({.stop = options_.stop,
+                                .cancel = &c->cancel,
+                                .budget = budget,
+                                .mode = ExistenceMode::random,
+                                .rng = &rng,
+                                .families = DiagonalFamilies::difference,
+                                .moments = true});
         const auto outcome = run(search, *c, {});
         lock.lock();
         nodes_ += search.nodes();

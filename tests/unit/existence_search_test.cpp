@@ -10,6 +10,7 @@
 #include <bit>
 #include <map>
 #include <random>
+#include <stdexcept>
 #include <vector>
 
 #include "brute_force.hpp"
@@ -20,6 +21,7 @@
 
 namespace {
 
+using nq::detail::ExistenceMode;
 using nq::detail::ExistenceSearch;
 using nq::detail::Residual;
 
@@ -186,7 +188,6 @@ TEST(existence_search, diagonal_bounds_refute_left_packed_boards_and_only_dead_o
 
 TEST(existence_search, answers_as_brute_force_does) {
   std::mt19937 rng(7);
-  const std::atomic<bool> never{false};
   int completed = 0, refuted = 0;
   for (int trial = 0; trial < 1500; ++trial) {
     const int n = 4 + trial % 7;  // 4..10
@@ -195,8 +196,8 @@ TEST(existence_search, answers_as_brute_force_does) {
     Residual b = Residual::empty(n);
     if (!place_all(b, queens)) continue;
     nq::detail::SplitMix64 split(static_cast<std::uint64_t>(trial));
-    for (nq::detail::SplitMix64* random : {static_cast<nq::detail::SplitMix64*>(nullptr), &split}) {
-      ExistenceSearch search({}, never, ~std::uint64_t{0}, random);
+    for (const ExistenceMode mode : {ExistenceMode::exhaustive, ExistenceMode::random}) {
+      ExistenceSearch search({.mode = mode, .rng = &split});
       const auto outcome = search.run(b);
       ASSERT_NE(outcome, ExistenceSearch::Outcome::stopped);
       EXPECT_EQ(outcome == ExistenceSearch::Outcome::completed, !completions.empty())
@@ -216,20 +217,28 @@ TEST(existence_search, answers_as_brute_force_does) {
   EXPECT_GT(refuted, 100);
 }
 
+// The board left by the first eleven rows of the first solution for n = 34 with a queen at
+// row 11, column 8: no completion, and refuting it takes thousands of nodes.
+const std::vector<int> kDeadPrefix34 = {0, 2, 4, 1, 3, 8, 10, 12, 14, 5, 7};
+
+bool place_dead_prefix_34(Residual& b) {
+  bool alive = true;
+  for (std::size_t r = 0; r < kDeadPrefix34.size(); ++r)
+    alive = alive && b.place(static_cast<int>(r), kDeadPrefix34[r]);
+  return alive;
+}
+
 TEST(existence_search, stops_at_its_budget_and_when_cancelled) {
-  // The board left by the first eleven rows of the first solution for n = 34 with a queen at
-  // row 11, column 8: no completion, and refuting it takes thousands of nodes.
-  const std::vector<int> prefix = {0, 2, 4, 1, 3, 8, 10, 12, 14, 5, 7};
+  const std::vector<int>& prefix = kDeadPrefix34;
   Residual b = Residual::empty(34);
-  for (std::size_t r = 0; r < prefix.size(); ++r)
-    ASSERT_TRUE(b.place(static_cast<int>(r), prefix[r]));
-  const std::atomic<bool> never{false}, cancelled{true};
+  ASSERT_TRUE(place_dead_prefix_34(b));
+  const std::atomic<bool> cancelled{true};
   nq::detail::SplitMix64 rng(1);
-  ExistenceSearch budgeted({}, never, 100, &rng);
+  ExistenceSearch budgeted({.budget = 100, .mode = ExistenceMode::random, .rng = &rng});
   EXPECT_EQ(budgeted.run(b), ExistenceSearch::Outcome::stopped);
-  ExistenceSearch cancel({}, cancelled, ~std::uint64_t{0}, nullptr);
+  ExistenceSearch cancel({.cancel = &cancelled});
   EXPECT_EQ(cancel.run(b), ExistenceSearch::Outcome::stopped);
-  ExistenceSearch full({}, never, ~std::uint64_t{0}, nullptr);
+  ExistenceSearch full({});
   EXPECT_EQ(full.run(b), ExistenceSearch::Outcome::refuted);
   EXPECT_GT(full.nodes(), 100u);
   // "No completion" confirmed by a search that shares no code with this one (rows in order,
@@ -239,6 +248,21 @@ TEST(existence_search, stops_at_its_budget_and_when_cancelled) {
     queens.push_back({static_cast<int>(r), prefix[r]});
   nq::detail::PlainRefuter plain(34, std::uint64_t{1} << 40, {});
   EXPECT_EQ(plain.run(queens), nq::detail::PlainRefuter::Outcome::refuted);
+}
+
+// Suspending hands the rest of an exhaustive search out as pieces (probing.cpp); a random order
+// has no rest to hand out, so there the budget only stops it.
+TEST(existence_search, suspends_at_its_budget_in_the_exhaustive_mode_only) {
+  Residual b = Residual::empty(34);
+  ASSERT_TRUE(place_dead_prefix_34(b));
+  ExistenceSearch exhaustive({.budget = 100, .suspend = true});
+  EXPECT_EQ(exhaustive.run(b), ExistenceSearch::Outcome::suspended);
+  EXPECT_FALSE(exhaustive.suspended().nodes.empty());
+  nq::detail::SplitMix64 rng(1);
+  ExistenceSearch random(
+      {.budget = 100, .mode = ExistenceMode::random, .rng = &rng, .suspend = true});
+  EXPECT_EQ(random.run(b), ExistenceSearch::Outcome::stopped);
+  EXPECT_THROW(ExistenceSearch({.mode = ExistenceMode::random}), std::invalid_argument);
 }
 
 namespace {
