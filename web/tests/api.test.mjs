@@ -185,7 +185,8 @@ test("compare's budget stops a method that runs past it", () => {
   assert.equal(row.ran, true);
   assert.equal(row.finished, false);
   assert.match(row.skipped, /stopped at the budget of 0.25 s/);
-  assert.ok(row.seconds < 1);
+  // The stop shows in `finished` and the note. How soon it came is not asserted: 0.58 s here at a
+  // load of 3 and over 1 s at a load of 10 (a `seconds < 1` check failed on a loaded machine).
   assert.ok(performance.now() - started < 5000);
 });
 
