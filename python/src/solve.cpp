@@ -30,8 +30,11 @@ py::array_t<std::uint32_t> solve(py::handle n_given, const std::string& method_n
   }
   nq::check(request);
   if (method == nq::SolveMethod::construct) {  // O(n): fast enough not to need stopping
-    py::gil_scoped_release release;
-    return to_array(std::move(*nq::solve(request).solution));
+    nq::Solved built = [&request] {
+      py::gil_scoped_release release;  // the array below needs the GIL again
+      return nq::solve(request);
+    }();
+    return to_array(std::move(*built.solution));
   }
   bool expired = false;
   nq::Solved found = run_interruptible([&](std::stop_token stop) {
