@@ -20,6 +20,7 @@
 #include "commands.hpp"
 #include "count_job.hpp"
 #include "interrupt.hpp"
+#include "not_saved.hpp"
 #include "nqueens/count.hpp"
 #include "nqueens/version.hpp"
 #include "numbers.hpp"
@@ -124,19 +125,9 @@ int run_count(const CountArgs& args) {
     write_subtotals(args.subtotals,
                     {n, nq::engine_name(engine), nq::kVersion, r.subproblems, r.results, {}});
   }
-  std::string unsaved;  // the result is printed even when its checkpoint cannot be saved
-  if (keeper) {
-    try {
-      keeper->finish();
-    } catch (const CheckpointError& e) {
-      unsaved = e.what();
-    }
-  }
+  const std::string unsaved = finish_checkpoint(keeper);  // the result is printed all the same
   const int code = report_count(r, args, {}, fmt::format("{} threads", r.threads));
-  if (unsaved.empty()) return code;
-  fmt::print(stderr, "nqueens: count: the result is not saved in {}: {}\n", args.checkpoint,
-             unsaved);
-  return code == kExitOk ? kExitNotSaved : code;
+  return not_saved(code, {kExitOk}, "nqueens: count", "result", args.checkpoint, unsaved);
 }
 
 }  // namespace nqcli

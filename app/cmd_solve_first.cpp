@@ -19,6 +19,7 @@
 #include "durable_file.hpp"
 #include "first_checkpoint.hpp"
 #include "interrupt.hpp"
+#include "not_saved.hpp"
 #include "nqueens/deadline.hpp"
 #include "nqueens/solve.hpp"
 #include "progress.hpp"
@@ -204,20 +205,11 @@ int run_solve_first(int n, const SolveArgs& args,
   const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
   if (progress) progress->finish();
 
-  std::string unsaved;  // the answer is printed even when its checkpoint cannot be saved
-  if (checkpoint) {
-    try {
-      checkpoint->finish();
-    } catch (const CheckpointError& e) {
-      unsaved = e.what();
-    }
-  }
+  const std::string unsaved = finish_checkpoint(checkpoint);  // the answer is printed all the same
   const int code = finish_run(n, r, args, deadline, seconds, checkpoint.has_value(),
                               checkpoint ? checkpoint->steps() : steps, print);
-  if (unsaved.empty()) return code;
-  fmt::print(stderr, "nqueens: solve: the search is not saved in {}: {}\n", args.checkpoint,
-             unsaved);
-  return code == kExitOk || code == kExitNo ? kExitNotSaved : code;
+  // "No solution" is an answer too.
+  return not_saved(code, {kExitOk, kExitNo}, "nqueens: solve", "search", args.checkpoint, unsaved);
 }
 
 }  // namespace nqcli

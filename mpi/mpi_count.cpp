@@ -26,6 +26,7 @@
 #include "count_job.hpp"
 #include "interrupt.hpp"
 #include "local_workers.hpp"
+#include "not_saved.hpp"
 #include "nqueens/count_split.hpp"
 #include "nqueens/version.hpp"
 #include "progress.hpp"
@@ -270,18 +271,6 @@ void save_subtotals(const nqcli::CountArgs& args, const nqcli::CountJob& job,
       {job.n, nq::engine_name(job.engine), nq::kVersion, r.subproblems, r.results, {}});
 }
 
-// Saves the checkpoint with everything at the end. Returns why it could not be saved, or
-// nothing: the result is printed even when its checkpoint cannot be saved.
-std::string finish_checkpoint(std::optional<nqcli::CheckpointKeeper>& keeper) {
-  if (!keeper) return {};
-  try {
-    keeper->finish();
-  } catch (const nqcli::CheckpointError& e) {
-    return e.what();
-  }
-  return {};
-}
-
 // One rank's line of "rank_stats" in --json.
 nlohmann::ordered_json rank_json(int rank, const RankStats& s) {
   return {{"rank", rank},
@@ -490,10 +479,8 @@ int Rank0::report(const nq::CountResult& r, const std::string& unsaved) const {
     abort_job("interrupted; rerun the same command to resume", nqcli::kExitInterrupted);
   }
   const int code = nqcli::report_count(r, args_, extra, workers);
-  if (unsaved.empty()) return code;
-  fmt::print(stderr, "nqueens-mpi: count: the result is not saved in {}: {}\n", args_.checkpoint,
-             unsaved);
-  return code == nqcli::kExitOk ? nqcli::kExitNotSaved : code;
+  return nqcli::not_saved(code, {nqcli::kExitOk}, "nqueens-mpi: count", "result", args_.checkpoint,
+                          unsaved);
 }
 
 // What rank 0 adds to the JSON answer: the shape of the job, each rank's statistics and, as the
@@ -530,7 +517,7 @@ int run_coordinator(const nqcli::CountArgs& args, const nqcli::CountJob& job,
   }
   const nq::CountResult r = rank0.tally(job_start);
   if (rank0.finished() && !args.subtotals.empty()) save_subtotals(args, job, r);
-  const std::string unsaved = finish_checkpoint(keeper);
+  const std::string unsaved = nqcli::finish_checkpoint(keeper);
   return rank0.report(r, unsaved);
 }
 
