@@ -1,18 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "checkpoint.hpp"
 
-#include <fcntl.h>
 #include <fmt/core.h>
-#include <unistd.h>
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
 #include <set>
 #include <sstream>
 
-#include "contract.hpp"
 #include "nqueens/version.hpp"
 
 namespace nqcli {
@@ -20,7 +13,7 @@ namespace nqcli {
 namespace {
 
 constexpr const char* kMagic = "nqueens-checkpoint 1";
-constexpr const char* kJournalMagic = "nqueens-journal 1";
+constexpr const char* kJournalMagic = CountCheckpointFormat::kJournalMagic;
 
 std::string journal_path(const std::string& path) { return path + ".journal"; }
 
@@ -67,9 +60,11 @@ std::optional<Checkpoint> load_checkpoint(const std::string& path) {
   return c;
 }
 
-std::vector<nq::SubproblemCount> load_journal(const std::string& path, const Checkpoint& c) {
-  const std::string file = journal_path(path);
-  const std::vector<std::string> text = journal_lines(file, kJournalMagic, c.checksum);
+namespace {
+
+// The journal's "id count" lines: each a subproblem of `c` not done yet.
+std::vector<nq::SubproblemCount> journal_counts(const std::vector<std::string>& text,
+                                                const std::string& file, const Checkpoint& c) {
   std::set<std::uint64_t> done;
   for (const nq::SubproblemCount& s : c.done) done.insert(s.id);
   std::vector<nq::SubproblemCount> lines;
@@ -89,6 +84,13 @@ std::vector<nq::SubproblemCount> load_journal(const std::string& path, const Che
   return lines;
 }
 
+}  // namespace
+
+std::vector<nq::SubproblemCount> load_journal(const std::string& path, const Checkpoint& c) {
+  const std::string file = journal_path(path);
+  return journal_counts(journal_lines(file, kJournalMagic, c.checksum), file, c);
+}
+
 std::string checkpoint_text(const Checkpoint& c) {
   std::string text = fmt::format("{}\nversion {}\nn {}\nengine {}\nsubproblems {}\ndone {}\n",
                                  kMagic, c.version, c.n, c.engine, c.subproblems, c.done.size());
@@ -100,54 +102,44 @@ void save_checkpoint(const std::string& path, Checkpoint& c) {
   replace_file(path, with_checksum(checkpoint_text(c), c.checksum), true);
 }
 
+bool CountCheckpointFormat::load(const std::string& path, std::string& checksum) {
+  std::optional<Checkpoint> old = load_checkpoint(path);
+  if (!old) return false;
+  loaded = std::move(*old);
+  checksum = loaded.checksum;
+  return true;
+}
+
+std::string CountCheckpointFormat::identity() const {
+  return fmt::format("n = {} with the {} engine of nqueens {}", state.n, state.engine,
+                     state.version);
+}
+
+std::string CountCheckpointFormat::loaded_identity() const {
+  return fmt::format("n = {} with the {} engine of nqueens {}", loaded.n, loaded.engine,
+                     loaded.version);
+}
+
+void CountCheckpointFormat::replay(const std::vector<std::string>& lines,
+                                   const std::string& journal) {
+  const std::vector<nq::SubproblemCount> journaled = journal_counts(lines, journal, state);
+  state.done.insert(state.done.end(), journaled.begin(), journaled.end());
+}
+
+std::string CountCheckpointFormat::line(const Item& s) const {
+  return fmt::format("{} {}", s.id, s.count);
+}
+
 CheckpointKeeper::CheckpointKeeper(std::string path, int n, std::string engine, double every,
                                    const std::string& job)
-    : path_(std::move(path)),
-      state_{nq::kVersion, n, std::move(engine), 0, {}, {}},
-      file_(path_, kJournalMagic, every) {
-  try {
-    file_.lock();  // before reading: another run may be writing it
-  } catch (const CheckpointError& e) {
-    throw UsageError(job + ": " + e.what());
-  }
-  try {
-    if (std::optional<Checkpoint> old = load_checkpoint(path_)) {
-      if (old->version != state_.version || old->n != n || old->engine != state_.engine) {
-        throw UsageError(fmt::format(
-            "{}: checkpoint {} is for n = {} with the {} engine of nqueens {}, not n = {} with the "
-            "{} engine of nqueens {}; left untouched",
-            job, path_, old->n, old->engine, old->version, n, state_.engine, state_.version));
-      }
-      const std::vector<nq::SubproblemCount> journaled = load_journal(path_, *old);
-      old->done.insert(old->done.end(), journaled.begin(), journaled.end());
-      state_ = std::move(*old);
-      resumed_ = state_.done;
-      resumed_subproblems_ = state_.subproblems;
-    }
-  } catch (const CheckpointError& e) {
-    throw UsageError(job + ": " + e.what() + "; left untouched");
-  }
-}
+    : file_(std::move(path),
+            CountCheckpointFormat{{nq::kVersion, n, std::move(engine), 0, {}, {}}, {}}, every, job),
+      resumed_(file_.format().state.done),
+      resumed_subproblems_(file_.format().state.subproblems) {}
 
 void CheckpointKeeper::start(std::uint64_t subproblems) {
-  state_.subproblems = subproblems;
-  save();
-}
-
-void CheckpointKeeper::save() {
-  file_.save(checkpoint_text(state_));
-  state_.checksum = file_.checksum();
-}
-
-void CheckpointKeeper::add(const nq::SubproblemCount& s) {
-  state_.done.push_back(s);
-  file_.add(fmt::format("{} {}", s.id, s.count), [this] { return checkpoint_text(state_); });
-  state_.checksum = file_.checksum();
-}
-
-void CheckpointKeeper::finish() {
-  file_.finish(checkpoint_text(state_));
-  state_.checksum = file_.checksum();
+  file_.format().state.subproblems = subproblems;
+  file_.save();
 }
 
 }  // namespace nqcli

@@ -37,6 +37,7 @@
 #include <vector>
 
 #include "durable_file.hpp"
+#include "journaled_state.hpp"
 #include "nqueens/count.hpp"
 
 namespace nqcli {
@@ -63,6 +64,27 @@ std::string checkpoint_text(const Checkpoint& checkpoint);
 std::vector<nq::SubproblemCount> load_journal(const std::string& path,
                                               const Checkpoint& checkpoint);
 
+// The count checkpoint's format, for JournaledState (journaled_state.hpp): one "id count" line
+// per finished subproblem; a file is this run's when its n, engine and version are.
+struct CountCheckpointFormat {
+  using Item = nq::SubproblemCount;
+  static constexpr const char* kJournalMagic = "nqueens-journal 1";
+
+  Checkpoint state;   // this run's, then what it resumed, then what it added
+  Checkpoint loaded;  // the file as read, until it is found to be this run's
+
+  bool load(const std::string& path, std::string& checksum);
+  std::string identity() const;
+  std::string loaded_identity() const;
+  void load_items() { state = std::move(loaded); }
+  void replay(const std::vector<std::string>& lines, const std::string& journal);
+  void push(const Item& s) { state.done.push_back(s); }
+  std::string text() const { return checkpoint_text(state); }
+  std::string line(const Item& s) const;
+  // load_checkpoint's and the journal's errors already name their file.
+  std::string damaged(const std::string&, const std::string& why) const { return why; }
+};
+
 // Keeps `--checkpoint FILE` in step with a count: resumes what FILE (and its journal) hold,
 // journals each finished subproblem, saves FILE every `every` seconds and at the end.
 class CheckpointKeeper {
@@ -71,8 +93,6 @@ class CheckpointKeeper {
   // another n, engine or version. `job` starts the messages ("count", "nqueens-mpi count").
   CheckpointKeeper(std::string path, int n, std::string engine, double every,
                    const std::string& job);
-  CheckpointKeeper(const CheckpointKeeper&) = delete;
-  CheckpointKeeper& operator=(const CheckpointKeeper&) = delete;
 
   const std::vector<nq::SubproblemCount>& resumed() const { return resumed_; }
   std::uint64_t resumed_subproblems() const { return resumed_subproblems_; }
@@ -81,18 +101,15 @@ class CheckpointKeeper {
   void start(std::uint64_t subproblems);
   // One finished subproblem: journaled at once, saved when due. A failed write warns once and
   // the count goes on (durable_file.hpp).
-  void add(const nq::SubproblemCount& s);
+  void add(const nq::SubproblemCount& s) { file_.add(s); }
   // Saves FILE with everything and removes the journal; throws CheckpointError (the caller still
   // prints the result it has, and says it is not saved).
-  void finish();
+  void finish() { file_.finish(); }
 
  private:
-  void save();
-  std::string path_;
-  Checkpoint state_;
+  JournaledState<CountCheckpointFormat> file_;
   std::vector<nq::SubproblemCount> resumed_;
   std::uint64_t resumed_subproblems_ = 0;
-  JournaledFile file_;
 };
 
 }  // namespace nqcli

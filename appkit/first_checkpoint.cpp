@@ -1,17 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "first_checkpoint.hpp"
 
-#include <fcntl.h>
 #include <fmt/core.h>
-#include <unistd.h>
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <sstream>
+#include <stdexcept>
 
-#include "contract.hpp"
-#include "durable_file.hpp"
 #include "nqueens/version.hpp"
 
 namespace nqcli {
@@ -19,79 +13,68 @@ namespace nqcli {
 namespace {
 
 constexpr const char* kMagic = "nqueens-first-checkpoint 1";
-constexpr const char* kJournalMagic = "nqueens-first-journal 1";
 
-std::string journal_path(const std::string& path) { return path + ".journal"; }
+// The step `line` says; Refusal naming `where` it is when it says none.
+nq::FirstStep parse_step(const std::string& line, int n, const std::string& where,
+                         std::size_t number) {
+  try {
+    return nq::parse_first_step(line, n);
+  } catch (const std::invalid_argument& e) {
+    throw Refusal{fmt::format("is damaged: {} line {}: {}", where, number, e.what())};
+  }
+}
 
 }  // namespace
 
-FirstCheckpoint::FirstCheckpoint(std::string path, int n, double every)
-    : path_(std::move(path)), n_(n), file_(path_, kJournalMagic, every) {
-  try {
-    file_.lock();  // before reading: another run may be writing it
-  } catch (const CheckpointError& e) {
-    throw UsageError(std::string("solve: ") + e.what());
-  }
-  const auto refuse = [&](const std::string& why) {
-    throw UsageError(fmt::format("solve: checkpoint {} {}; left untouched", path_, why));
-  };
+bool FirstCheckpointFormat::load(const std::string& path, std::string& checksum) {
   std::string text;
-  try {
-    if (!read_whole_file(path_, text)) return;
-    std::string checksum;
-    const std::string_view body = checked_body(text, checksum);
-    std::istringstream lines{std::string(body)};
-    std::string line, key, version;
-    int file_n = 0;
-    if (!std::getline(lines, line) || line != kMagic) {
-      refuse("is not a checkpoint of solve --method first");
-    }
-    if (!(lines >> key >> version) || key != "version") refuse("is damaged: no version line");
-    if (!(lines >> key >> file_n) || key != "n") refuse("is damaged: no n line");
-    if (version != nq::kVersion || file_n != n) {
-      refuse(fmt::format("is for n = {} with nqueens {}, not n = {} with nqueens {}", file_n,
-                         version, n, nq::kVersion));
-    }
-    std::getline(lines, line);  // the rest of the n line
-    std::size_t number = 3;
-    const auto parse = [&](const std::string& l, const std::string& where) {
-      try {
-        steps_.push_back(nq::parse_first_step(l, n));
-      } catch (const std::invalid_argument& e) {
-        refuse(fmt::format("is damaged: {} line {}: {}", where, number, e.what()));
-      }
-    };
-    while (std::getline(lines, line)) {
-      ++number;
-      parse(line, "its");
-    }
-    number = 1;
-    for (const std::string& l : journal_lines(journal_path(path_), kJournalMagic, checksum)) {
-      ++number;
-      parse(l, "the journal's");
-    }
-  } catch (const CheckpointError& e) {
-    refuse(std::string("is damaged: ") + e.what());
+  if (!read_whole_file(path, text)) return false;
+  std::istringstream lines{std::string(checked_body(text, checksum))};
+  std::string line, key;
+  if (!std::getline(lines, line) || line != kMagic) {
+    throw Refusal{"is not a checkpoint of solve --method first"};
   }
-  resumed_ = steps_.size();
+  if (!(lines >> key >> loaded_version) || key != "version") {
+    throw Refusal{"is damaged: no version line"};
+  }
+  if (!(lines >> key >> loaded_n) || key != "n") throw Refusal{"is damaged: no n line"};
+  std::getline(lines, line);  // the rest of the n line
+  while (std::getline(lines, line)) body.push_back(line);
+  return true;
 }
 
-void FirstCheckpoint::start() { file_.save(text()); }
+std::string FirstCheckpointFormat::identity() const {
+  return fmt::format("n = {} with nqueens {}", n, nq::kVersion);
+}
 
-std::string FirstCheckpoint::text() const {
-  std::string text = fmt::format("{}\nversion {}\nn {}\n", kMagic, nq::kVersion, n_);
-  for (const nq::FirstStep& s : steps_) {
+std::string FirstCheckpointFormat::loaded_identity() const {
+  return fmt::format("n = {} with nqueens {}", loaded_n, loaded_version);
+}
+
+void FirstCheckpointFormat::load_items() {
+  std::size_t number = 3;  // after the magic, version and n lines
+  for (const std::string& line : body) steps.push_back(parse_step(line, n, "its", ++number));
+  body.clear();
+}
+
+void FirstCheckpointFormat::replay(const std::vector<std::string>& lines, const std::string&) {
+  std::size_t number = 1;  // after the journal's header
+  for (const std::string& line : lines) {
+    steps.push_back(parse_step(line, n, "the journal's", ++number));
+  }
+}
+
+std::string FirstCheckpointFormat::text() const {
+  std::string text = fmt::format("{}\nversion {}\nn {}\n", kMagic, nq::kVersion, n);
+  for (const nq::FirstStep& s : steps) {
     text += nq::format_first_step(s);
     text += '\n';
   }
   return text;
 }
 
-void FirstCheckpoint::add(const nq::FirstStep& step) {
-  steps_.push_back(step);
-  file_.add(nq::format_first_step(step), [this] { return text(); });
-}
-
-void FirstCheckpoint::finish() { file_.finish(text()); }
+FirstCheckpoint::FirstCheckpoint(std::string path, int n, double every)
+    : file_(std::move(path), FirstCheckpointFormat{n, {}, {}, 0, {}}, every, "solve"),
+      resumed_(file_.format().steps.size()) {}
 
 }  // namespace nqcli

@@ -20,36 +20,56 @@
 #include <vector>
 
 #include "durable_file.hpp"
+#include "journaled_state.hpp"
 #include "nqueens/first_proof.hpp"
 
 namespace nqcli {
+
+// The first checkpoint's format, for JournaledState (journaled_state.hpp): one step
+// (nq::format_first_step) a line; a file is this run's when its n and version are.
+struct FirstCheckpointFormat {
+  using Item = nq::FirstStep;
+  static constexpr const char* kJournalMagic = "nqueens-first-journal 1";
+
+  int n = 0;
+  std::vector<nq::FirstStep> steps;  // resumed, then added
+  std::string loaded_version;
+  int loaded_n = 0;
+  std::vector<std::string> body;  // the loaded file's step lines, read once it is this run's
+
+  bool load(const std::string& path, std::string& checksum);
+  std::string identity() const;
+  std::string loaded_identity() const;
+  void load_items();
+  void replay(const std::vector<std::string>& lines, const std::string& journal);
+  void push(const Item& step) { steps.push_back(step); }
+  std::string text() const;
+  std::string line(const Item& step) const { return nq::format_first_step(step); }
+  std::string damaged(const std::string& path, const std::string& why) const {
+    return "checkpoint " + path + " is damaged: " + why;
+  }
+};
 
 class FirstCheckpoint {
  public:
   // Loads FILE (and its journal) if it exists; throws UsageError, leaving it untouched, if it is
   // damaged or belongs to another n or program version.
   FirstCheckpoint(std::string path, int n, double every);
-  FirstCheckpoint(const FirstCheckpoint&) = delete;
-  FirstCheckpoint& operator=(const FirstCheckpoint&) = delete;
 
-  const std::vector<nq::FirstStep>& steps() const { return steps_; }  // resumed, then added
+  const std::vector<nq::FirstStep>& steps() const { return file_.format().steps; }
   std::size_t resumed() const { return resumed_; }
 
   // Before any work: saves, so that a bad path fails at once (throws CheckpointError).
-  void start();
+  void start() { file_.save(); }
   // One step: journaled at once, saved when due. A failed write warns once and the search goes
   // on (durable_file.hpp).
-  void add(const nq::FirstStep& step);
+  void add(const nq::FirstStep& step) { file_.add(step); }
   // Saves FILE with every step and removes the journal; throws CheckpointError.
-  void finish();
+  void finish() { file_.finish(); }
 
  private:
-  std::string text() const;
-  std::string path_;
-  int n_;
-  std::vector<nq::FirstStep> steps_;
+  JournaledState<FirstCheckpointFormat> file_;
   std::size_t resumed_ = 0;
-  JournaledFile file_;
 };
 
 }  // namespace nqcli
