@@ -13,6 +13,7 @@
 
 using nqcli::Checkpoint;
 using nqcli::CheckpointError;
+using nqtest::message_of;
 using nqtest::read_file;
 using nqtest::Scratch;
 using nqtest::write_file;
@@ -27,15 +28,6 @@ const std::string kSum = "51e93cb3f0b13b3b";
 const std::string kFile = kBody + "checksum " + kSum + "\n";
 
 Checkpoint example() { return {"0.2.0", 18, "halves", 12283, {{17, 5120, 0}, {40, 98, 0}}, {}}; }
-
-std::string message_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "(nothing thrown)";
-}
 
 }  // namespace
 

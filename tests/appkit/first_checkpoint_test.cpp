@@ -11,6 +11,7 @@
 #include "nqueens/version.hpp"
 #include "scratch.hpp"
 
+using nqtest::message_of;
 using nqtest::read_file;
 using nqtest::Scratch;
 using nqtest::write_file;
@@ -30,15 +31,6 @@ std::vector<std::string> lines_of(const nqcli::FirstCheckpoint& checkpoint) {
   std::vector<std::string> lines;
   for (const nq::FirstStep& s : checkpoint.steps()) lines.push_back(nq::format_first_step(s));
   return lines;
-}
-
-std::string message_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "(nothing thrown)";
 }
 
 }  // namespace

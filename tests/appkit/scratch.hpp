@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: MIT
 // A fresh folder per test for the kit's files, removed afterwards, so that the tests of
-// checkpoints and journals can run side by side (ctest -j) without meeting.
+// checkpoints and journals can run side by side (ctest -j) without meeting; and the file and
+// message helpers those tests share.
 #pragma once
 
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <exception>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 
@@ -32,6 +35,16 @@ class Scratch {
  private:
   std::filesystem::path dir_;
 };
+
+// What `f` throws, or "(nothing thrown)".
+inline std::string message_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "(nothing thrown)";
+}
 
 inline void write_file(const std::string& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
