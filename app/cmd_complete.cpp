@@ -97,7 +97,7 @@ int run_complete(const CompleteArgs& args) {
     return kExitOk;
   }
 
-  nq::require_memory(nq::complete_bytes(in), fmt::format("complete for n = {}", n));
+  nq::check(in);  // a well-formed instance whose search fits the memory available
   InterruptGuard interrupt;
   const nq::Deadline deadline(interrupt.token(), args.timeout);
   nq::CompleteOptions options{.limit = args.count || args.all ? 0u : 1u,
