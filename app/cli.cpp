@@ -51,7 +51,7 @@ void add_solve(CLI::App& app, SolveArgs& args) {
   cmd->add_option("N", args.n, "Board size")->required();
   cmd->add_option("-m,--method", args.method,
                   "construct (explicit formula, any n), random (local search, --seed), "
-                  "first (lexicographically first, n <= 64), backtrack (plain search, n <= 32)")
+                  "first (lexicographically first, n <= 128), backtrack (plain search, n <= 32)")
       ->check(CLI::IsMember({"construct", "random", "first", "backtrack"}));
   cmd->add_option("-f,--format", args.format,
                   "perm, binary (uint32 little-endian, 0-based), json, board or svg (n <= 4096)")

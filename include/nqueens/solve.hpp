@@ -26,7 +26,10 @@
 
 namespace nq {
 
-inline constexpr int kMaxSolveFirstN = 64;  // the search uses 64-bit masks
+// Probing works on boards of 64-bit masks up to 64 rows and of 128-bit ones up to 128; the plain
+// search (probing = false) on 64-bit masks only.
+inline constexpr int kMaxSolveFirstN = 128;
+inline constexpr int kMaxPlainFirstN = 64;
 
 // Where the probing search stands, reported after each piece it searches.
 struct FirstProgress {
@@ -40,7 +43,7 @@ struct FirstProgress {
 };
 
 struct SolveOptions {
-  int n = 8;                  // 1..kMaxSolveFirstN
+  int n = 8;                  // 1..kMaxSolveFirstN (probing), 1..kMaxPlainFirstN (plain)
   std::stop_token stop = {};  // request_stop() abandons the search (complete == false)
   bool probing = true;        // false: the plain row-by-row search (an independent reference)
   unsigned threads = 0;       // probing threads; 0 = std::thread::hardware_concurrency()

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // One solution by any of the four ways the library has, from one request that it checks: the
 // explicit construction (any n up to 2^32 - 1), QS4-style local search (`random`), the
-// lexicographically first solution by probing (`first`, n <= 64) or by plain backtracking
+// lexicographically first solution by probing (`first`, n <= 128) or by plain backtracking
 // (`backtrack`, n <= 32). What the command line's `solve`, Python's solve() and JavaScript's
 // solve() take, with their limits and their words for what they refuse.
 //
@@ -33,7 +33,7 @@ std::string_view solve_method_name(SolveMethod method);  // "construct", "random
 // Throws InvalidArgument "solve: unknown method 'NAME' (construct, random, first or backtrack)".
 SolveMethod solve_method_named(std::string_view name);
 
-// The largest n a method takes: 2^32 - 1 (construct, random), 64 (first), 32 (backtrack).
+// The largest n a method takes: 2^32 - 1 (construct, random), 128 (first), 32 (backtrack).
 std::uint64_t solve_max_n(SolveMethod method);
 
 // "solve --method NAME": how the messages about N name the job.
@@ -54,8 +54,8 @@ struct Solved {
   std::uint64_t steps = 0;  // random: improving swaps; first, backtrack: search nodes
 };
 
-// Throws InvalidArgument for what a request cannot be: N out of range ("N = 65 is too large for
-// solve --method first (at most 64)"), a seed or threads for another method, a board with no
+// Throws InvalidArgument for what a request cannot be: N out of range ("N = 129 is too large for
+// solve --method first (at most 128)"), a seed or threads for another method, a board with no
 // solution ("there is no solution for n = 3"), or more memory than is available (construct and
 // random build the whole board: nq/memory.hpp).
 void check(const SolveRequest& request);

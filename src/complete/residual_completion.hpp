@@ -17,7 +17,7 @@
 namespace nq::detail {
 
 // Whether complete() may take this route: n within a residual's 64 columns.
-inline bool fits_residual(const CompletionInstance& in) { return in.n <= kResidualMaxN; }
+inline bool fits_residual(const CompletionInstance& in) { return in.n <= Residual::kMaxN; }
 
 // The instance as a residual board, given queens placed and propagated; nullopt when that alone
 // shows there is no completion (a line with no free square). `in` must be well formed and fit.

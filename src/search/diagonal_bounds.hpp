@@ -30,7 +30,11 @@ namespace nq::detail {
 // (residual_completion.hpp).
 enum class DiagonalFamilies { difference, sum, both, none };
 
-bool diagonal_sums_allow(const Residual& board,
+template <class Mask>
+bool diagonal_sums_allow(const BasicResidual<Mask>& board,
                          DiagonalFamilies families = DiagonalFamilies::difference);
+
+extern template bool diagonal_sums_allow(const Residual&, DiagonalFamilies);
+extern template bool diagonal_sums_allow(const WideResidual&, DiagonalFamilies);
 
 }  // namespace nq::detail

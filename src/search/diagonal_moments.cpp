@@ -83,25 +83,26 @@ std::vector<Range> family_ranges(const std::vector<int>& odd_values,
 
 }  // namespace
 
-bool diagonal_moments_allow(const Residual& board) {
+template <class Mask>
+bool diagonal_moments_allow(const BasicResidual<Mask>& board) {
   const int n = board.n;
-  const int k = std::popcount(board.open_rows);
+  const int k = popcount(board.open_rows);
   if (k == 0) return true;
   // The free diagonals: r + c, and u = r - c + n - 1 (so that both run over 0..2n-2).
   std::vector<char> free_sum(static_cast<std::size_t>(2 * n)), free_u(free_sum.size());
   std::int64_t rows = 0, cols = 0, squares = 0;
-  for (std::uint64_t left = board.open_rows; left != 0; left &= left - 1) {
-    const int r = std::countr_zero(left);
+  for (Mask left = board.open_rows; left != 0; left &= left - 1) {
+    const int r = lowest(left);
     rows += r;
     squares += 2 * std::int64_t{r} * r;
-    for (std::uint64_t f = board.row_free[static_cast<std::size_t>(r)]; f != 0; f &= f - 1) {
-      const int c = std::countr_zero(f);
+    for (Mask f = board.row_free[static_cast<std::size_t>(r)]; f != 0; f &= f - 1) {
+      const int c = lowest(f);
       free_sum[static_cast<std::size_t>(r + c)] = 1;
       free_u[static_cast<std::size_t>(r - c + n - 1)] = 1;
     }
   }
-  for (std::uint64_t left = board.open_cols; left != 0; left &= left - 1) {
-    const int c = std::countr_zero(left);
+  for (Mask left = board.open_cols; left != 0; left &= left - 1) {
+    const int c = lowest(left);
     cols += c;
     squares += 2 * std::int64_t{c} * c;
   }
@@ -132,6 +133,9 @@ bool diagonal_moments_allow(const Residual& board) {
   }
   return false;
 }
+
+template bool diagonal_moments_allow(const Residual&);
+template bool diagonal_moments_allow(const WideResidual&);
 
 std::uint64_t diagonal_moments_bytes(int n) {
   const std::uint64_t rows = static_cast<std::uint64_t>(n) + 1;

@@ -27,10 +27,15 @@ namespace nq::detail {
 
 // False when no choice of free diagonals for the queens still to place has the sums and the
 // second moment that every completion's diagonals have.
-bool diagonal_moments_allow(const Residual& board);
+template <class Mask>
+bool diagonal_moments_allow(const BasicResidual<Mask>& board);
+
+extern template bool diagonal_moments_allow(const Residual&);
+extern template bool diagonal_moments_allow(const WideResidual&);
 
 // The most memory diagonal_moments_allow() takes on a board of n rows: two knapsack tables of
-// (n + 1) x (n (2n - 2) + 1) pairs of 32-bit sums at a time (4 MB each at n = 64).
+// (n + 1) x (n (2n - 2) + 1) pairs of 32-bit sums at a time (4 MB each at n = 64, 33 MB at n =
+// 128).
 std::uint64_t diagonal_moments_bytes(int n);
 
 }  // namespace nq::detail

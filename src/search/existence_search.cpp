@@ -24,33 +24,39 @@ struct Line {
 // The open line with the fewest free squares. Ties go to columns before rows, and to the
 // highest index: on the boards the first rows of a lexicographically early solution leave, this
 // cut the refutations that cost the most by 27x to 100x (docs/algorithms.md).
-NQ_POPCOUNT_CLONES Line most_constrained(const Residual& board) {
+template <class Mask>
+[[gnu::always_inline]] inline Line fewest_free(const BasicResidual<Mask>& board) {
   Line line;
-  int fewest = kResidualMaxN + 1;
-  for (std::uint64_t m = board.open_cols; m != 0;) {
-    const int c = 63 - std::countl_zero(m);  // highest first
-    m ^= std::uint64_t{1} << c;
-    if (const int count = std::popcount(board.col_free[c]); count < fewest) {
+  int fewest = BasicResidual<Mask>::kMaxN + 1;
+  for (Mask m = board.open_cols; m != 0;) {
+    const int c = highest(m);  // highest first
+    m ^= bit<Mask>(c);
+    if (const int count = popcount(board.col_free[c]); count < fewest) {
       fewest = count, line = {c, false};
     }
   }
-  for (std::uint64_t m = board.open_rows; m != 0;) {
-    const int r = 63 - std::countl_zero(m);
-    m ^= std::uint64_t{1} << r;
-    if (const int count = std::popcount(board.row_free[r]); count < fewest) {
+  for (Mask m = board.open_rows; m != 0;) {
+    const int r = highest(m);
+    m ^= bit<Mask>(r);
+    if (const int count = popcount(board.row_free[r]); count < fewest) {
       fewest = count, line = {r, true};
     }
   }
   return line;
 }
 
-NQ_POPCOUNT_CLONES int free_squares(const Residual& board) {
+template <class Mask>
+[[gnu::always_inline]] inline int count_free(const BasicResidual<Mask>& board) {
   int total = 0;
-  for (std::uint64_t m = board.open_rows; m != 0; m &= m - 1) {
-    total += std::popcount(board.row_free[std::countr_zero(m)]);
-  }
+  for (Mask m = board.open_rows; m != 0; m &= m - 1) total += popcount(board.row_free[lowest(m)]);
   return total;
 }
+
+// The builds with POPCNT (popcount_clones.hpp), one per width.
+NQ_POPCOUNT_CLONES Line most_constrained(const Residual& board) { return fewest_free(board); }
+NQ_POPCOUNT_CLONES Line most_constrained(const WideResidual& board) { return fewest_free(board); }
+NQ_POPCOUNT_CLONES int free_squares(const Residual& board) { return count_free(board); }
+NQ_POPCOUNT_CLONES int free_squares(const WideResidual& board) { return count_free(board); }
 
 }  // namespace
 
@@ -62,7 +68,8 @@ std::vector<Cell> SuspendedPath::path() const {
 
 // Without a cancel flag the search reads one that is never set, so that the check every 256
 // nodes stays a plain load, as it was when every caller had to pass a flag.
-ExistenceSearch::ExistenceSearch(const ExistenceSearchOptions& options)
+template <class Mask>
+BasicExistenceSearch<Mask>::BasicExistenceSearch(const ExistenceSearchOptions& options)
     : stop_(options.stop),
       cancel_(options.cancel ? *options.cancel : kNeverCancelled),
       budget_(options.budget),
@@ -70,21 +77,23 @@ ExistenceSearch::ExistenceSearch(const ExistenceSearchOptions& options)
       suspend_(options.suspend && options.mode == ExistenceMode::exhaustive),
       families_(options.families),
       moments_(options.moments),
-      levels_(kResidualMaxN + 1) {
+      levels_(Board::kMaxN + 1) {
   if (options.mode == ExistenceMode::random && options.rng == nullptr) {
     throw std::invalid_argument("ExistenceSearch: the random mode needs an rng");
   }
 }
 
-bool ExistenceSearch::viable(Residual& board) {
+template <class Mask>
+bool BasicExistenceSearch<Mask>::viable(Board& board) {
   return board.propagate() && diagonal_sums_allow(board, families_);
 }
 
-bool ExistenceSearch::search(const Residual& board, std::size_t depth) {
+template <class Mask>
+bool BasicExistenceSearch<Mask>::search(const Board& board, std::size_t depth) {
   if (board.open_rows == 0) {
     completion_.resize(static_cast<std::size_t>(board.n));
     for (int r = 0; r < board.n; ++r) {
-      completion_[static_cast<std::size_t>(r)] = std::countr_zero(board.row_free[r]);
+      completion_[static_cast<std::size_t>(r)] = lowest(board.row_free[r]);
     }
     return true;
   }
@@ -104,10 +113,10 @@ bool ExistenceSearch::search(const Residual& board, std::size_t depth) {
   level.boards.clear();
   level.squares.clear();
   level.order.clear();
-  for (std::uint64_t f = line.is_row ? board.row_free[line.index] : board.col_free[line.index];
-       f != 0; f &= f - 1) {
-    const int at = std::countr_zero(f);
-    Residual child = board;
+  for (Mask f = line.is_row ? board.row_free[line.index] : board.col_free[line.index]; f != 0;
+       f &= f - 1) {
+    const int at = lowest(f);
+    Board child = board;
     if (!(line.is_row ? child.place(line.index, at) : child.place(at, line.index)) ||
         !viable(child)) {
       continue;
@@ -119,7 +128,7 @@ bool ExistenceSearch::search(const Residual& board, std::size_t depth) {
   }
   std::stable_sort(level.order.begin(), level.order.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::uint64_t child_nodes[kResidualMaxN];
+  std::uint64_t child_nodes[Board::kMaxN];
   for (std::size_t i = 0; i < level.order.size(); ++i) {
     const std::uint64_t before = nodes_;
     if (search(level.boards[level.order[i].second], depth + 1)) return true;
@@ -140,12 +149,16 @@ bool ExistenceSearch::search(const Residual& board, std::size_t depth) {
   return false;
 }
 
-ExistenceSearch::Outcome ExistenceSearch::run(Residual board) {
+template <class Mask>
+ExistenceOutcome BasicExistenceSearch<Mask>::run(Board board) {
   suspended_.nodes.clear();
   if (!viable(board) || (moments_ && !diagonal_moments_allow(board))) return Outcome::refuted;
   if (search(board, 0)) return Outcome::completed;
   if (!stopped_) return Outcome::refuted;
   return budget_spent_ && suspend_ ? Outcome::suspended : Outcome::stopped;
 }
+
+template class BasicExistenceSearch<std::uint64_t>;
+template class BasicExistenceSearch<Uint128>;
 
 }  // namespace nq::detail

@@ -66,23 +66,29 @@ struct ExistenceSearchOptions {
   bool moments = false;
 };
 
-class ExistenceSearch {
+enum class ExistenceOutcome { completed, refuted, stopped, suspended };
+
+// One class for each width of board (residual.hpp): ExistenceSearch up to 64 rows,
+// WideExistenceSearch up to 128.
+template <class Mask>
+class BasicExistenceSearch {
  public:
-  enum class Outcome { completed, refuted, stopped, suspended };
+  using Board = BasicResidual<Mask>;
+  using Outcome = ExistenceOutcome;
 
   // The options are copied; `*options.cancel` and `*options.rng` must outlive the search.
   // Throws std::invalid_argument for the random mode without an rng.
-  explicit ExistenceSearch(const ExistenceSearchOptions& options);
+  explicit BasicExistenceSearch(const ExistenceSearchOptions& options);
 
   // `board` is one where place() has just succeeded.
-  Outcome run(Residual board);
+  Outcome run(Board board);
   const std::vector<int>& completion() const { return completion_; }  // column of every row
   std::uint64_t nodes() const { return nodes_; }
   const SuspendedPath& suspended() const { return suspended_; }
 
  private:
-  bool viable(Residual& board);
-  bool search(const Residual& board, std::size_t depth);
+  bool viable(Board& board);
+  bool search(const Board& board, std::size_t depth);
 
   std::stop_token stop_;
   const std::atomic<bool>& cancel_;
@@ -97,11 +103,16 @@ class ExistenceSearch {
   std::vector<int> completion_;
   SuspendedPath suspended_;
   struct Level {  // the children of the node at one depth, reused from node to node
-    std::vector<Residual> boards;
+    std::vector<Board> boards;
     std::vector<Cell> squares;                       // the square each board placed
     std::vector<std::pair<int, std::size_t>> order;  // (key, index): ascending key tried first
   };
   std::vector<Level> levels_;  // one per depth, allocated up front so references stay valid
 };
+
+using ExistenceSearch = BasicExistenceSearch<std::uint64_t>;
+using WideExistenceSearch = BasicExistenceSearch<Uint128>;
+extern template class BasicExistenceSearch<std::uint64_t>;
+extern template class BasicExistenceSearch<Uint128>;
 
 }  // namespace nq::detail

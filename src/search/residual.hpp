@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The board left to fill after some queens are placed, for the existence searches behind
 // solve --method first and complete() (src/search/ is shared by both): the free squares of every
-// open row and of every open column, as 64-bit masks kept in step (bit c of row_free[r] is bit r
-// of col_free[c]).
+// open row and of every open column, as masks kept in step (bit c of row_free[r] is bit r of
+// col_free[c]): 64-bit words for boards up to 64 rows (Residual), 128-bit ones up to 128
+// (WideResidual; bits.hpp). The searches are templates over the two and dispatch on n.
 //
 // place() puts a queen and strikes what it attacks. propagate() then draws the cheap
 // consequences until none is left: a line (open row or column) with one free square must take its
@@ -20,20 +21,24 @@
 #include <array>
 #include <cstdint>
 
+#include "search/bits.hpp"
+
 namespace nq::detail {
 
-inline constexpr int kResidualMaxN = 64;
+template <class Mask>
+struct BasicResidual {
+  using MaskType = Mask;
+  static constexpr int kMaxN = static_cast<int>(8 * sizeof(Mask));
 
-struct Residual {
   int n = 0;
-  std::uint64_t open_rows = 0;
-  std::uint64_t open_cols = 0;
-  std::uint64_t dirty_rows = 0;  // lines changed since propagate() last looked at them
-  std::uint64_t dirty_cols = 0;
-  std::array<std::uint64_t, kResidualMaxN> row_free{};
-  std::array<std::uint64_t, kResidualMaxN> col_free{};
+  Mask open_rows = 0;
+  Mask open_cols = 0;
+  Mask dirty_rows = 0;  // lines changed since propagate() last looked at them
+  Mask dirty_cols = 0;
+  std::array<Mask, kMaxN> row_free{};
+  std::array<Mask, kMaxN> col_free{};
 
-  static Residual empty(int n);  // 1 <= n <= kResidualMaxN
+  static BasicResidual empty(int n);  // 1 <= n <= kMaxN
 
   bool place(int row, int col);  // (row, col) must be free
   bool propagate();
@@ -44,5 +49,12 @@ struct Residual {
   bool strike(int row, int col, bool& changed);
   bool strike_common(int line, int first, int second, bool columns, bool& changed);
 };
+
+using Residual = BasicResidual<std::uint64_t>;  // up to 64 rows
+using WideResidual = BasicResidual<Uint128>;    // up to 128 rows
+inline constexpr int kResidualMaxN = WideResidual::kMaxN;
+
+extern template struct BasicResidual<std::uint64_t>;
+extern template struct BasicResidual<Uint128>;
 
 }  // namespace nq::detail

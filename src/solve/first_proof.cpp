@@ -9,6 +9,7 @@
 #include <ostream>
 #include <stdexcept>
 
+#include "nqueens/solve.hpp"
 #include "nqueens/verify.hpp"
 #include "solve/first_cover.hpp"
 #include "solve/plain_refuter.hpp"
@@ -191,7 +192,7 @@ FirstProof read_first_proof(std::istream& in) {
       if (w.empty()) continue;
       if (w[0] == "n") {
         if (w.size() != 2 || proof.n != 0) fail("expected one 'n N' line");
-        proof.n = static_cast<int>(number(w[1], 1, 64, "n"));
+        proof.n = static_cast<int>(number(w[1], 1, kMaxSolveFirstN, "n"));
       } else if (proof.n == 0) {
         fail("the 'n N' line must come first");
       } else if (w[0] == "A") {

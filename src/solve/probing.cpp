@@ -61,10 +61,14 @@ struct Candidate {
 };
 
 // The probes of one row, shared by the threads under `mutex_`.
+template <class Mask>
 class RowJob {
  public:
-  RowJob(const Residual& board, std::vector<int> prefix, std::uint64_t candidates,
-         const SolveOptions& options, const std::vector<FirstStep>& resumed)
+  using Board = BasicResidual<Mask>;
+  using Search = BasicExistenceSearch<Mask>;
+
+  RowJob(const Board& board, std::vector<int> prefix, Mask candidates, const SolveOptions& options,
+         const std::vector<FirstStep>& resumed)
       : board_(board),
         prefix_(std::move(prefix)),
         row_(static_cast<int>(prefix_.size())),
@@ -74,9 +78,9 @@ class RowJob {
     for (const FirstStep& s : resumed) {
       if (s.row == row_) index.add(s);
     }
-    for (std::uint64_t m = candidates; m != 0; m &= m - 1) {
+    for (Mask m = candidates; m != 0; m &= m - 1) {
       auto c = std::make_unique<Candidate>();
-      c->col = std::countr_zero(m);
+      c->col = lowest(m);
       for (const FirstStep& s : resumed) {
         if (s.kind == FirstStep::Kind::completed && s.row == row_ && s.column == c->col) {
           c->state = Candidate::State::completed;
@@ -109,13 +113,13 @@ class RowJob {
         ++c->running;
         const std::uint64_t budget = budget_;
         lock.unlock();
-        ExistenceSearch search({.stop = options_.stop,
-                                .cancel = &c->cancel,
-                                .budget = budget,
-                                .mode = ExistenceMode::exhaustive,
-                                .suspend = true,
-                                .families = DiagonalFamilies::difference,
-                                .moments = true});
+        Search search({.stop = options_.stop,
+                       .cancel = &c->cancel,
+                       .budget = budget,
+                       .mode = ExistenceMode::exhaustive,
+                       .suspend = true,
+                       .families = DiagonalFamilies::difference,
+                       .moments = true});
         const auto outcome = run(search, *c, piece.more);
         lock.lock();
         --c->running;
@@ -126,17 +130,17 @@ class RowJob {
       } else if ((c = leftmost_open()) != nullptr) {  // every piece is being searched
         const std::uint64_t budget = next_random_budget();
         lock.unlock();
-        ExistenceSearch search({.stop = options_.stop,
-                                .cancel = &c->cancel,
-                                .budget = budget,
-                                .mode = ExistenceMode::random,
-                                .rng = &rng,
-                                .families = DiagonalFamilies::difference,
-                                .moments = true});
+        Search search({.stop = options_.stop,
+                       .cancel = &c->cancel,
+                       .budget = budget,
+                       .mode = ExistenceMode::random,
+                       .rng = &rng,
+                       .families = DiagonalFamilies::difference,
+                       .moments = true});
         const auto outcome = run(search, *c, {});
         lock.lock();
         nodes_ += search.nodes();
-        if (outcome == ExistenceSearch::Outcome::completed) complete(*c, search.completion());
+        if (outcome == ExistenceOutcome::completed) complete(*c, search.completion());
       } else {
         changed_.wait(lock);
         continue;
@@ -174,12 +178,11 @@ class RowJob {
   std::uint64_t nodes() const { return nodes_; }
 
  private:
-  ExistenceSearch::Outcome run(ExistenceSearch& search, const Candidate& c,
-                               const std::vector<Cell>& more) const {
-    Residual probe = board_;
+  ExistenceOutcome run(Search& search, const Candidate& c, const std::vector<Cell>& more) const {
+    Board probe = board_;
     bool alive = probe.place(row_, c.col);
     for (const Cell& s : more) alive = alive && probe.place(s.row, s.col);
-    return alive ? search.run(probe) : ExistenceSearch::Outcome::refuted;
+    return alive ? search.run(probe) : ExistenceOutcome::refuted;
   }
 
   Candidate* next_with_pieces() {
@@ -221,13 +224,12 @@ class RowJob {
     if (p.column >= 0) options_.on_progress(p);
   }
 
-  void record(Candidate& c, const Piece& piece, ExistenceSearch::Outcome outcome,
-              const ExistenceSearch& search) {
+  void record(Candidate& c, const Piece& piece, ExistenceOutcome outcome, const Search& search) {
     const std::vector<Cell>& more = piece.more;
     if (c.state != Candidate::State::open) return;  // settled elsewhere meanwhile
     switch (outcome) {
-      case ExistenceSearch::Outcome::completed: complete(c, search.completion()); return;
-      case ExistenceSearch::Outcome::refuted:
+      case ExistenceOutcome::completed: complete(c, search.completion()); return;
+      case ExistenceOutcome::refuted:
         if (!more.empty() || search.nodes() > 0) c.searched = true;
         emit({.kind = FirstStep::Kind::refuted,
               .row = row_,
@@ -235,12 +237,12 @@ class RowJob {
               .more = more,
               .nodes = search.nodes()});
         break;
-      case ExistenceSearch::Outcome::suspended:
+      case ExistenceOutcome::suspended:
         c.searched = true;
         split(c, piece, search.suspended());
         budget_ = std::max(budget_, std::min<std::uint64_t>(nodes_ / 256, kLargestPiece));
         break;
-      case ExistenceSearch::Outcome::stopped:  // stop requested: the piece stays to be done
+      case ExistenceOutcome::stopped:  // stop requested: the piece stays to be done
         c.pending.push_back(piece);
         return;
     }
@@ -327,7 +329,7 @@ class RowJob {
     }
   }
 
-  const Residual& board_;
+  const Board& board_;
   std::vector<int> prefix_;
   int row_;
   const SolveOptions& options_;
@@ -342,11 +344,12 @@ class RowJob {
 
 }  // namespace
 
+template <class Mask>
 SolveResult solve_first_by_probing(const SolveOptions& options) {
   const int n = options.n;
   const unsigned threads =
       options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-  Residual board = Residual::empty(n);
+  BasicResidual<Mask> board = BasicResidual<Mask>::empty(n);
   std::optional<std::vector<int>> known;  // a completion of the rows fixed so far
   std::vector<int> prefix;
   SolveResult result;
@@ -360,11 +363,11 @@ SolveResult solve_first_by_probing(const SolveOptions& options) {
   for (int row = static_cast<int>(prefix.size()); row < n; ++row) {
     const auto started = Clock::now();
     FirstRowReport report{.row = row};
-    std::uint64_t candidates = board.row_free[row];
+    Mask candidates = board.row_free[row];
     int fallback = -1;
     if (known) {
       fallback = (*known)[static_cast<std::size_t>(row)];
-      candidates &= (std::uint64_t{1} << fallback) - 1;
+      candidates &= low_bits<Mask>(fallback);
     }
     int chosen = fallback;
     if (candidates != 0) {
@@ -375,7 +378,7 @@ SolveResult solve_first_by_probing(const SolveOptions& options) {
       SolveOptions own = options;
       own.stop = stop.get_token();
       FirstError errors([&stop] { stop.request_stop(); });
-      RowJob job(board, prefix, candidates, own, options.resume);
+      RowJob<Mask> job(board, prefix, candidates, own, options.resume);
       {
         std::vector<std::jthread> pool;
         for (unsigned t = 1; t < threads; ++t) {
@@ -410,6 +413,14 @@ SolveResult solve_first_by_probing(const SolveOptions& options) {
   std::vector<Column> col(prefix.begin(), prefix.end());
   result.solution = Placement(std::move(col));
   return result;
+}
+
+template SolveResult solve_first_by_probing<std::uint64_t>(const SolveOptions&);
+template SolveResult solve_first_by_probing<Uint128>(const SolveOptions&);
+
+SolveResult solve_first_by_probing(const SolveOptions& options) {
+  return options.n <= Residual::kMaxN ? solve_first_by_probing<std::uint64_t>(options)
+                                      : solve_first_by_probing<Uint128>(options);
 }
 
 }  // namespace nq::detail

@@ -39,9 +39,9 @@ struct FirstSearch {
 
 SolveResult solve_first(const SolveOptions& options) {
   const int n = options.n;
-  if (n < 1 || n > kMaxSolveFirstN) {
-    throw std::invalid_argument("solve_first: n must be between 1 and " +
-                                std::to_string(kMaxSolveFirstN));
+  const int most = options.probing ? kMaxSolveFirstN : kMaxPlainFirstN;
+  if (n < 1 || n > most) {
+    throw std::invalid_argument("solve_first: n must be between 1 and " + std::to_string(most));
   }
   if (options.probing) return detail::solve_first_by_probing(options);
   FirstSearch search{n, n == 64 ? ~0ull : (1ull << n) - 1, options.stop,

@@ -177,7 +177,7 @@ TEST(cli, bad_board_sizes_are_usage_errors) {
   expect_usage_error(run_nqueens("solve 0"), "at least 1", "solve zero");
   expect_usage_error(run_nqueens("solve 33 --method backtrack"),
                      "too large for solve --method backtrack (at most 32)", "backtrack too large");
-  expect_usage_error(run_nqueens("solve 65 --method first"), "(at most 64)", "first too large");
+  expect_usage_error(run_nqueens("solve 129 --method first"), "(at most 128)", "first too large");
   expect_usage_error(run_nqueens("solve 4294967296"), "(at most 4294967295)",
                      "construct too large");
   expect_usage_error(run_nqueens("solve 5000 --format board"), "too large to draw", "huge board");

@@ -262,7 +262,7 @@ TEST(solve_cli, first_only_options_are_refused_elsewhere) {
   for (const char* args :
        {"solve 8 --proof p", "solve 8 --method random --checkpoint c",
         "solve 8 --method backtrack --json", "solve 8 --method first --json --format board",
-        "solve 65 --method first --proof p", "audit-first", "audit-first x --sample -1"}) {
+        "solve 129 --method first --proof p", "audit-first", "audit-first x --sample -1"}) {
     const auto r = run_nqueens(args);
     EXPECT_EQ(r.code, 2) << args;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The residual search behind solve --method first and complete(), against independent
 // references: propagation and the diagonal sum bounds must never lose a completion, and the
-// existence search must answer as brute force does. Internal headers (src/search, src/solve).
+// existence search must answer as brute force does. Every test that takes a board runs on both
+// widths (residual.hpp): 64-bit masks and 128-bit ones, on the same small boards, so that every
+// rule of the wide board is checked against the same references as the narrow one's.
+// Internal headers (src/search, src/solve).
 #include "search/existence_search.hpp"
 
 #include <gtest/gtest.h>
@@ -11,6 +14,8 @@
 #include <map>
 #include <random>
 #include <stdexcept>
+#include <string>
+#include <type_traits>
 #include <vector>
 
 #include "brute_force.hpp"
@@ -24,6 +29,15 @@ namespace {
 using nq::detail::ExistenceMode;
 using nq::detail::ExistenceSearch;
 using nq::detail::Residual;
+using nq::detail::WideResidual;
+
+using Widths = ::testing::Types<Residual, WideResidual>;
+struct WidthName {
+  template <class Board>
+  static std::string GetName(int) {
+    return std::is_same_v<Board, Residual> ? "narrow" : "wide";
+  }
+};
 
 using Queens = std::vector<std::pair<int, int>>;  // (row, col)
 
@@ -63,7 +77,8 @@ Queens random_queens(int n, int count, std::mt19937& rng) {
 }
 
 // Places the queens one by one; false as soon as place() reports a dead board.
-bool place_all(Residual& b, const Queens& queens) {
+template <class Board>
+bool place_all(Board& b, const Queens& queens) {
   for (const auto& [r, c] : queens) {
     if ((b.open_rows >> r & 1) == 0 || (b.row_free[static_cast<std::size_t>(r)] >> c & 1) == 0)
       return false;
@@ -72,14 +87,20 @@ bool place_all(Residual& b, const Queens& queens) {
   return true;
 }
 
-bool keeps_square(const Residual& b, int r, int c) {
+template <class Board>
+bool keeps_square(const Board& b, int r, int c) {
   return (b.row_free[static_cast<std::size_t>(r)] >> c & 1) != 0 &&
          (b.col_free[static_cast<std::size_t>(c)] >> r & 1) != 0;
 }
 
+template <class Board>
+class existence_search : public ::testing::Test {};
+TYPED_TEST_SUITE(existence_search, Widths, WidthName);
+
 }  // namespace
 
-TEST(existence_search, propagation_and_bounds_keep_every_completion) {
+TYPED_TEST(existence_search, propagation_and_bounds_keep_every_completion) {
+  using Residual = TypeParam;
   std::mt19937 rng(20261130);
   int dead = 0, refuted_by_bounds = 0, refuted_by_propagation = 0, alive = 0;
   for (int trial = 0; trial < 3000; ++trial) {
@@ -138,7 +159,8 @@ bool fills(int n, int row, std::uint64_t cols, std::uint64_t diag, std::uint64_t
 // The boards the bounds are for: the first rows packed to the left, as in a search for the
 // lexicographically first solution. On these they do refute, and never a board that can be
 // completed.
-TEST(existence_search, diagonal_bounds_refute_left_packed_boards_and_only_dead_ones) {
+TYPED_TEST(existence_search, diagonal_bounds_refute_left_packed_boards_and_only_dead_ones) {
+  using Residual = TypeParam;
   std::mt19937 rng(1);
   int refuted = 0, dead = 0, alive = 0;
   for (int trial = 0; trial < 600; ++trial) {
@@ -186,7 +208,9 @@ TEST(existence_search, diagonal_bounds_refute_left_packed_boards_and_only_dead_o
   EXPECT_GT(refuted, 10) << "of " << dead << " dead boards";
 }
 
-TEST(existence_search, answers_as_brute_force_does) {
+TYPED_TEST(existence_search, answers_as_brute_force_does) {
+  using Residual = TypeParam;
+  using ExistenceSearch = nq::detail::BasicExistenceSearch<typename TypeParam::MaskType>;
   std::mt19937 rng(7);
   int completed = 0, refuted = 0;
   for (int trial = 0; trial < 1500; ++trial) {
@@ -339,7 +363,8 @@ struct Naive {
 // propagate() visits only the lines place() and strike() marked, in its own order; it must end
 // where sweeping every line to a fixpoint ends: the same verdict and, when the board lives, the
 // same free squares and open lines.
-TEST(existence_search, propagation_reaches_the_fixpoint_of_full_sweeps) {
+TYPED_TEST(existence_search, propagation_reaches_the_fixpoint_of_full_sweeps) {
+  using Residual = TypeParam;
   std::mt19937 rng(20261201);
   int died = 0, lived = 0, forced = 0;
   for (int trial = 0; trial < 1500; ++trial) {
@@ -366,7 +391,7 @@ TEST(existence_search, propagation_reaches_the_fixpoint_of_full_sweeps) {
       ref.place(r, c);
     }
     if (!alive) continue;  // a line emptied before propagation: nothing to compare
-    const int open_before = std::popcount(b.open_rows);
+    const int open_before = nq::detail::popcount(b.open_rows);
     const bool lives = b.propagate();
     ASSERT_EQ(lives, ref.propagate()) << "n " << n << " trial " << trial;
     if (!lives) {
@@ -374,7 +399,7 @@ TEST(existence_search, propagation_reaches_the_fixpoint_of_full_sweeps) {
       continue;
     }
     ++lived;
-    forced += open_before - std::popcount(b.open_rows);
+    forced += open_before - nq::detail::popcount(b.open_rows);
     for (int r = 0; r < n; ++r) {
       ASSERT_EQ((b.open_rows >> r & 1) != 0, ref.row_open[static_cast<std::size_t>(r)]);
       ASSERT_EQ((b.open_cols >> r & 1) != 0, ref.col_open[static_cast<std::size_t>(r)]);
@@ -396,7 +421,8 @@ TEST(existence_search, propagation_reaches_the_fixpoint_of_full_sweeps) {
 // The diagonal moments test (diagonal_moments.hpp) on boards with whole diagonals struck and a
 // few queens placed: it never refutes a board that brute force completes, and it refutes many
 // that propagation leaves standing (the boards it is for).
-TEST(existence_search, diagonal_moments_refute_only_dead_boards) {
+TYPED_TEST(existence_search, diagonal_moments_refute_only_dead_boards) {
+  using Residual = TypeParam;
   std::mt19937 rng(20261201);
   int alive = 0, dead_after_propagation = 0, refuted = 0;
   for (int trial = 0; trial < 4000; ++trial) {

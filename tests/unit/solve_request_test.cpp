@@ -78,13 +78,13 @@ TEST(solve_request, names_go_both_ways_and_an_unknown_one_lists_the_four) {
 TEST(solve_request, each_method_has_the_limits_its_search_can_keep) {
   EXPECT_EQ(nq::solve_max_n(nq::SolveMethod::construct), 4294967295u);  // 32-bit columns
   EXPECT_EQ(nq::solve_max_n(nq::SolveMethod::random), 4294967295u);
-  EXPECT_EQ(nq::solve_max_n(nq::SolveMethod::first), 64u);  // 64-bit masks
+  EXPECT_EQ(nq::solve_max_n(nq::SolveMethod::first), 128u);  // 128-bit masks
   EXPECT_EQ(nq::solve_max_n(nq::SolveMethod::backtrack), 32u);
 }
 
 TEST(solve_request, what_a_request_cannot_be_is_said_in_the_command_lines_words) {
-  EXPECT_EQ(refusal({.n = 65, .method = nq::SolveMethod::first}),
-            "N = 65 is too large for solve --method first (at most 64)");
+  EXPECT_EQ(refusal({.n = 129, .method = nq::SolveMethod::first}),
+            "N = 129 is too large for solve --method first (at most 128)");
   EXPECT_EQ(refusal({.n = 33, .method = nq::SolveMethod::backtrack}),
             "N = 33 is too large for solve --method backtrack (at most 32)");
   EXPECT_EQ(refusal({.n = 0}), "N must be at least 1, got '0'");

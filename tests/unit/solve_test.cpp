@@ -108,7 +108,7 @@ TEST(solve, stops_when_asked) {
 TEST(solve, rejects_sizes_it_cannot_do) {
   EXPECT_THROW(nq::solve_first({.n = 0}), std::invalid_argument);
   EXPECT_THROW(nq::solve_first({.n = nq::kMaxSolveFirstN + 1}), std::invalid_argument);
-  EXPECT_THROW(nq::solve_first({.n = nq::kMaxSolveFirstN + 1, .probing = false}),
+  EXPECT_THROW(nq::solve_first({.n = nq::kMaxPlainFirstN + 1, .probing = false}),
                std::invalid_argument);
 }
 

@@ -307,7 +307,7 @@ test("bad input throws the command line's messages", () => {
   throwsMessage(() => nq.count(-3), "N must be a positive whole number, got '-3'");
   throwsMessage(() => nq.count(8, { engine: "magic" }), "count: unknown engine 'magic' (auto, backtrack or halves)");
   throwsMessage(() => nq.solve(3), "there is no solution for n = 3");
-  throwsMessage(() => nq.solve(65, { method: "first" }), "N = 65 is too large for solve --method first (at most 64)");
+  throwsMessage(() => nq.solve(129, { method: "first" }), "N = 129 is too large for solve --method first (at most 128)");
   throwsMessage(() => nq.solve(8, { method: "magic" }), "solve: unknown method 'magic' (construct, random, first or backtrack)");
   throwsMessage(() => nq.solutions(33).next(), "N = 33 is too large for enumerate (at most 32)");
   throwsMessage(() => nq.trace(40).next(), "N = 40 is too large for trace (at most 32)");
