@@ -2,7 +2,7 @@
 // The completion search: bitsets of rows, columns and both diagonals (one diagonal family kept
 // twice, mirrored, so that the squares a row or a column has left are shifts and masks of whole
 // words), blocked squares listed per row and per column, and branching on the free row or column
-// with the fewest squares left. Looking for one completion of a board of at most 64 rows, the
+// with the fewest squares left. Looking for one completion of a board of at most 128 rows, the
 // runs are the existence search's instead (residual_completion.hpp).
 #include "nqueens/complete.hpp"
 
@@ -106,18 +106,18 @@ class Search {
     const bool restarts = options_.limit == 1 && !options_.on_solution;
     shuffle_ = restarts;
     const std::uint64_t first = options_.restart_budget;
-    // Up to 64 rows, whatever is asked, the board the given queens leave is checked first: a line
-    // left without a free square, or diagonals that cannot have the sums and second moment of a
-    // completion's (diagonal_moments.hpp), and there is none.
-    std::optional<detail::Residual> board;
+    // Up to 128 rows, whatever is asked, the board the given queens leave is checked first: a
+    // line left without a free square, or diagonals that cannot have the sums and second moment
+    // of a completion's (diagonal_moments.hpp), and there is none.
     if (detail::fits_residual(instance_)) {
-      board = detail::completion_residual(instance_);
-      if (!board || !detail::diagonal_moments_allow(*board)) {
+      const bool alive =
+          n_ <= detail::Residual::kMaxN ? residual_board(narrow_) : residual_board(wide_);
+      if (!alive) {
         result_.complete = true;
         return result_;
       }
     }
-    const bool residual = restarts && board;
+    const bool residual = restarts && (narrow_ || wide_);
     // Moves a turn gets for each node its run may take, in sixteenths.
     const std::uint64_t node_work =
         residual ? 8
@@ -127,7 +127,7 @@ class Search {
       if (restarts && options_.local_search && local_turn(budget, node_work)) break;
       if (stopped_) break;
       if (residual) {
-        if (!residual_run(*board, budget)) break;
+        if (!(narrow_ ? residual_run(*narrow_, budget) : residual_run(*wide_, budget))) break;
         ++result_.restarts;
         continue;
       }
@@ -159,24 +159,33 @@ class Search {
     return true;
   }
 
+  // Builds the residual board into `board`: false when it, or the diagonal moments on it, already
+  // shows there is no completion.
+  template <class Mask>
+  bool residual_board(std::optional<detail::BasicResidual<Mask>>& board) {
+    board = detail::completion_residual<Mask>(instance_);
+    return board && detail::diagonal_moments_allow(*board);
+  }
+
   // One run of the existence search on the residual board, children in a random order, up to
   // `budget` nodes: false when it settled the instance (or was stopped), true when the budget ran
   // out first.
-  bool residual_run(const detail::Residual& board, std::uint64_t budget) {
-    detail::ExistenceSearch search({.stop = options_.stop,
-                                    .budget = budget,
-                                    .mode = detail::ExistenceMode::random,
-                                    .rng = &rng_,
-                                    .families = detail::DiagonalFamilies::none});
-    const detail::ExistenceSearch::Outcome outcome = search.run(board);
+  template <class Mask>
+  bool residual_run(const detail::BasicResidual<Mask>& board, std::uint64_t budget) {
+    detail::BasicExistenceSearch<Mask> search({.stop = options_.stop,
+                                               .budget = budget,
+                                               .mode = detail::ExistenceMode::random,
+                                               .rng = &rng_,
+                                               .families = detail::DiagonalFamilies::none});
+    const detail::ExistenceOutcome outcome = search.run(board);
     result_.nodes += search.nodes();
     switch (outcome) {
-      case detail::ExistenceSearch::Outcome::completed:
+      case detail::ExistenceOutcome::completed:
         result_.solution =
             Placement(std::vector<Column>(search.completion().begin(), search.completion().end()));
         result_.count = 1;
         return false;
-      case detail::ExistenceSearch::Outcome::refuted: return false;
+      case detail::ExistenceOutcome::refuted: return false;
       default:
         if (!options_.stop.stop_requested()) return true;
         stopped_ = true;
@@ -355,6 +364,9 @@ class Search {
   detail::SplitMix64 rng_{0x6e71756565ull};
   std::optional<detail::LocalCompletion> local_;  // built at its first turn
   std::uint64_t local_turns_ = 0;
+  // The residual board the given queens leave, of the narrowest width that holds n; none past 128.
+  std::optional<detail::Residual> narrow_;
+  std::optional<detail::WideResidual> wide_;
   CompleteResult result_;
   bool stopped_ = false;
 };
@@ -437,13 +449,15 @@ std::uint64_t complete_bytes(const CompletionInstance& instance) {
   // listed by row and by column, the column of each row, and a frame per depth with the squares
   // of its line (a few on average; n for the first lines of an empty board).
   // Then the local search's own (looking for one completion).
-  // Up to 64 rows, the existence search's levels too: the children of each node on its path, a
-  // residual board each.
+  // Up to 128 rows, the existence search's levels too: the children of each node on its path, a
+  // residual board each (of 64-bit masks up to 64 rows, 128-bit ones beyond).
   // And once, the diagonal moments' knapsack tables.
-  const std::uint64_t residual = detail::fits_residual(instance)
-                                     ? (n + 1) * n * sizeof(detail::Residual) +
-                                           detail::diagonal_moments_bytes(static_cast<int>(n))
-                                     : 0;
+  const std::uint64_t board_bytes =
+      n <= detail::Residual::kMaxN ? sizeof(detail::Residual) : sizeof(detail::WideResidual);
+  const std::uint64_t residual =
+      detail::fits_residual(instance)
+          ? (n + 1) * n * board_bytes + detail::diagonal_moments_bytes(static_cast<int>(n))
+          : 0;
   return 8 * (4 * words + 3 * diagonal_words) + 48 * n +
          8 * (instance.blocked.size() + instance.excluded.size()) + 4 * n + 64 * n + 4096 +
          residual + detail::LocalCompletion::bytes(instance);

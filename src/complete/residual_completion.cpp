@@ -5,9 +5,10 @@
 
 namespace nq::detail {
 
-std::optional<Residual> completion_residual(const CompletionInstance& in) {
+template <class Mask>
+std::optional<BasicResidual<Mask>> completion_residual(const CompletionInstance& in) {
   const int n = static_cast<int>(in.n);
-  Residual board = Residual::empty(n);
+  BasicResidual<Mask> board = BasicResidual<Mask>::empty(n);
   bool changed = false;
   // Strikes first: a given queen's square is neither blocked nor on an excluded diagonal (the
   // instance is well formed), so it stays free for place().
@@ -26,11 +27,14 @@ std::optional<Residual> completion_residual(const CompletionInstance& in) {
     const int r = static_cast<int>(q.row), c = static_cast<int>(q.col);
     // A queen given on a square an earlier one attacks is ruled out by instance_error; one on a
     // square already forced away by propagation cannot happen either, as nothing propagates yet.
-    if ((board.row_free[static_cast<std::size_t>(r)] >> c & 1) == 0) return std::nullopt;
+    if (!test(board.row_free[static_cast<std::size_t>(r)], c)) return std::nullopt;
     if (!board.place(r, c)) return std::nullopt;
   }
   if (!board.propagate()) return std::nullopt;
   return board;
 }
+
+template std::optional<Residual> completion_residual(const CompletionInstance&);
+template std::optional<WideResidual> completion_residual(const CompletionInstance&);
 
 }  // namespace nq::detail

@@ -518,7 +518,8 @@ TEST(complete, the_residual_board_keeps_completions_and_only_them) {
               ? nq::random_blocked_instance(n, (seed * n) % (n * (n - 1)), 1, seed)
               : nq::random_diagonals_instance(n, static_cast<std::uint32_t>(seed / 3 + 1), 1, seed);
       const auto expected = brute_completions(in, all);
-      const std::optional<nq::detail::Residual> b = nq::detail::completion_residual(in);
+      const std::optional<nq::detail::Residual> b =
+          nq::detail::completion_residual<std::uint64_t>(in);
       if (!b) {
         EXPECT_TRUE(expected.empty()) << nq::write_instance(in);
         ++refuted;
@@ -621,7 +622,8 @@ TEST(complete, excluded_diagonals_past_the_transition_agree_with_plain_backtrack
       EXPECT_EQ(one.solution.has_value(), expected > 0) << nq::write_instance(in);
       if (one.solution) EXPECT_TRUE(extends(*one.solution, in)) << nq::write_instance(in);
       EXPECT_EQ(nq::complete(in, {.limit = 0}).count, expected) << nq::write_instance(in);
-      const std::optional<nq::detail::Residual> board = nq::detail::completion_residual(in);
+      const std::optional<nq::detail::Residual> board =
+          nq::detail::completion_residual<std::uint64_t>(in);
       by_moments += board && !nq::detail::diagonal_moments_allow(*board);
       (expected ? with : without)++;
     }
@@ -629,4 +631,54 @@ TEST(complete, excluded_diagonals_past_the_transition_agree_with_plain_backtrack
   EXPECT_GT(with, 5);
   EXPECT_GT(without, 20);
   EXPECT_GT(by_moments, 30) << "of " << without << " without a completion";
+}
+
+// Past 64 rows the runs are the existence search's on 128-bit boards. With all but a dozen rows
+// given (from a solution of the formula, or from one shifted so that some instances have no
+// completion) and 1 to 8 squares of each open row blocked, the general search counts every
+// completion quickly, an independent reference for the residual search's one: both must agree on
+// whether there is one, and the residual's must extend the instance.
+TEST(complete, boards_past_64_rows_agree_with_the_general_search) {
+  std::mt19937 rng(20261202);
+  int with = 0, without = 0;
+  for (const std::uint32_t n : {65u, 80u, 100u, 128u}) {
+    const nq::ExplicitSolution formula(n);
+    for (int trial = 0; trial < 12; ++trial) {
+      std::vector<std::uint32_t> rows(n);
+      std::iota(rows.begin(), rows.end(), 0u);
+      std::shuffle(rows.begin(), rows.end(), rng);
+      nq::CompletionInstance in{.n = n};
+      const std::uint32_t open = 12;
+      for (std::uint32_t i = open; i < n; ++i) {
+        const std::uint32_t r = rows[i];
+        std::uint32_t c = static_cast<std::uint32_t>(formula.column(r));
+        if (trial % 2 == 1 && i == open) c = (c + 1) % n;  // may leave no completion
+        in.queens.push_back({r, c});
+      }
+      if (nq::instance_error(in)) continue;  // the shifted queen attacks another
+      // 1 square of each open row blocked (never the formula's), or 4 or 8 (any).
+      const std::uint32_t blocks = trial % 3 == 0 ? 1 : trial % 3 == 1 ? 4 : 8;
+      for (std::uint32_t i = 0; i < open; ++i) {
+        std::set<std::uint32_t> cols;
+        while (cols.size() < blocks) {
+          const std::uint32_t c = static_cast<std::uint32_t>(rng() % n);
+          if (blocks > 1 || c != formula.column(rows[i])) cols.insert(c);
+        }
+        for (const std::uint32_t c : cols) {
+          if (!std::any_of(in.queens.begin(), in.queens.end(),
+                           [&](const nq::Square& q) { return q.row == rows[i] && q.col == c; })) {
+            in.blocked.push_back({rows[i], c});
+          }
+        }
+      }
+      const nq::CompleteResult all = nq::complete(in, {.limit = 0});
+      const nq::CompleteResult one = nq::complete(in, {.local_search = false});
+      ASSERT_TRUE(all.complete && one.complete) << nq::write_instance(in);
+      EXPECT_EQ(one.solution.has_value(), all.count > 0) << nq::write_instance(in);
+      if (one.solution) EXPECT_TRUE(extends(*one.solution, in)) << nq::write_instance(in);
+      (all.count > 0 ? with : without)++;
+    }
+  }
+  EXPECT_GT(with, 8);
+  EXPECT_GT(without, 3);
 }
