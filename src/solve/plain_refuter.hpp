@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: MIT
-// The search audit-first checks refuted pieces with: rows in order, columns left to right, forward
-// checking (every open row and every open column must keep a free square) and the simplest form of
-// the diagonal sum bound, written again from its statement (docs/algorithms.md) with plain arrays:
-// for a threshold t on v = c - r, the queens still to place on the side v >= t number at most the
-// largest u for which the u largest columns minus the u smallest rows that reach the side are at
-// least the u smallest free values of v there, summed; likewise below; the two sides must hold them
-// all. At the piece's root only, the second-moment test on the free diagonals
-// (search/diagonal_moments.hpp), written again the same way. It shares no code with the search
-// that wrote the proof.
+// The search audit-first checks refuted pieces with, for n up to 128. It shares no code with the
+// search that wrote the proof (src/search): its board (plain_board.hpp) and its two tests
+// (plain_bounds.hpp) were written again from the statements in docs/algorithms.md.
+//
+// At every node: every open row and column must keep a free square (forward checking), and the
+// diagonal sum bound on c - r must allow the queens still to place. At the piece's root only,
+// the diagonal moment test. It branches on the open line with the fewest free squares (ties:
+// columns before rows, the highest index first), or, for a reference, on rows in order.
 #pragma once
 
 #include <cstdint>
@@ -15,36 +14,44 @@
 #include <vector>
 
 #include "nqueens/first_proof.hpp"
+#include "solve/plain_board.hpp"
+#include "solve/plain_bounds.hpp"
 
 namespace nq::detail {
 
 class PlainRefuter {
  public:
   enum class Outcome { refuted, completed, over_budget };
+  enum class Order {
+    fewest_first,   // the open line with the fewest free squares: fast refutations
+    lexicographic,  // the first open row, columns left to right
+  };
+  static constexpr int kMaxN = plain::kMaxN;
 
-  PlainRefuter(int n, std::uint64_t budget, std::stop_token stop);
-  // `queens`: the piece's queens, on distinct squares of the board. Rows are filled in order
-  // and columns tried left to right, so with no queens given the solution it finds is the
+  // 1 <= n <= 128. `budget`: nodes one run may visit before it gives up.
+  PlainRefuter(int n, std::uint64_t budget, std::stop_token stop,
+               Order order = Order::fewest_first);
+  // `queens`: the piece's queens, on squares of the board (two that attack each other refute
+  // it). With Order::lexicographic and no queens given, the solution it finds is the
   // lexicographically first: an independent reference for solve_first.
   Outcome run(const std::vector<Cell>& queens);
-  const std::vector<int>& solution() const { return solution_; }  // after completed
+  const std::vector<int>& solution() const { return solution_; }  // after completed: every row
   std::uint64_t nodes() const { return nodes_; }
 
  private:
-  __extension__ using Wide = unsigned __int128;
-  std::uint64_t free_in(int r, std::uint64_t cols, Wide diag, Wide anti) const;
-  bool sums_allow(const std::vector<std::uint64_t>& free, std::uint64_t open_rows) const;
-  bool moments_allow(const std::vector<std::uint64_t>& free, std::uint64_t open_rows,
-                     std::uint64_t open_cols) const;
-  bool place(std::uint64_t rows, std::uint64_t cols, Wide diag, Wide anti);
+  bool search(int depth);
+  bool choose_line(const plain::Board& board, bool& is_row, int& line) const;
 
   int n_;
-  std::uint64_t all_;
   std::uint64_t budget_;
   std::stop_token stop_;
+  Order order_;
   std::uint64_t nodes_ = 0;
   bool over_ = false;
   std::vector<int> solution_;
+  std::vector<plain::Board> boards_;  // one per depth, reused
+  plain::SumBound sums_;
+  plain::MomentTest moments_;
 };
 
 }  // namespace nq::detail

@@ -8,11 +8,16 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
 #include <map>
+#include <numeric>
+#include <optional>
+#include <random>
 #include <sstream>
 #include <stop_token>
 
 #include "brute_force.hpp"
+#include "nqueens/construct.hpp"
 #include "nqueens/solve.hpp"
 #include "solve/plain_refuter.hpp"
 
@@ -216,10 +221,42 @@ TEST(first_proof, a_stopped_run_resumes_from_its_steps) {
   }
 }
 
-// The check's own search against brute force on random boards with some queens placed.
+namespace {
+
+using nq::detail::PlainRefuter;
+
+// The refuter, in both orders, on `queens` against brute force: refuted exactly when no solution
+// keeps them; a completion that keeps them and, rows in order, the lexicographically first one.
+void refutes_as_brute_force_does(unsigned n, const std::vector<nq::Cell>& queens) {
+  std::optional<std::vector<unsigned>> first;  // the first solution that keeps the queens
+  for (const auto& s : solutions_of(n)) {
+    bool keeps = true;
+    for (const auto& q : queens)
+      keeps &= s[static_cast<std::size_t>(q.row)] == static_cast<unsigned>(q.col);
+    if (keeps) {
+      first = s;
+      break;
+    }
+  }
+  for (const auto order : {PlainRefuter::Order::fewest_first, PlainRefuter::Order::lexicographic}) {
+    PlainRefuter refuter(static_cast<int>(n), ~std::uint64_t{0}, {}, order);
+    const auto outcome = refuter.run(queens);
+    RC_ASSERT(outcome ==
+              (first ? PlainRefuter::Outcome::completed : PlainRefuter::Outcome::refuted));
+    if (!first) continue;
+    const std::vector<unsigned> found(refuter.solution().begin(), refuter.solution().end());
+    RC_ASSERT(nq::test::naive_is_solution(found));
+    for (const auto& q : queens)
+      RC_ASSERT(refuter.solution()[static_cast<std::size_t>(q.row)] == q.col);
+    if (order == PlainRefuter::Order::lexicographic) RC_ASSERT(found == *first);
+  }
+}
+
+}  // namespace
+
+// The check's own search against brute force on random boards with a few queens placed.
 RC_GTEST_PROP(first_proof, the_plain_refuter_answers_as_brute_force_does, ()) {
-  const unsigned n = *rc::gen::inRange(4u, 11u);
-  const auto& all = solutions_of(n);
+  const unsigned n = *rc::gen::inRange(1u, 11u);
   std::vector<nq::Cell> queens;
   const unsigned k = *rc::gen::inRange(0u, n / 2 + 2);
   for (unsigned i = 0; i < k; ++i) {
@@ -231,26 +268,113 @@ RC_GTEST_PROP(first_proof, the_plain_refuter_answers_as_brute_force_does, ()) {
     }
     if (!clash) queens.push_back({r, c});
   }
-  bool completable = false;
-  for (const auto& s : all) {
-    bool keeps = true;
-    for (const auto& q : queens)
-      keeps &= s[static_cast<std::size_t>(q.row)] == static_cast<unsigned>(q.col);
-    completable |= keeps;
-  }
-  nq::detail::PlainRefuter refuter(static_cast<int>(n), ~std::uint64_t{0}, {});
-  const auto outcome = refuter.run(queens);
-  RC_ASSERT(outcome == (completable ? nq::detail::PlainRefuter::Outcome::completed
-                                    : nq::detail::PlainRefuter::Outcome::refuted));
+  refutes_as_brute_force_does(n, queens);
 }
 
-// Beyond the plain backtracker's reach in a test: the check's own search, rows in order and
-// columns left to right (so its first solution is the lexicographically first by definition),
-// with forward checking and its own sum bound, against the probing search. Below 20 the plain
-// backtracker is the reference (solve_test).
+// Most of the queens given: most of a solution, with one queen sometimes moved to another column
+// (which usually leaves no completion), so that both answers come up near the leaves, where the
+// bound and forward checking do most of their work.
+RC_GTEST_PROP(first_proof, the_plain_refuter_answers_as_brute_force_does_with_most_queens_given,
+              ()) {
+  const unsigned n = *rc::gen::inRange(5u, 12u);
+  const auto& all = solutions_of(n);
+  if (all.empty()) return;
+  const auto& solution = all[*rc::gen::inRange<std::size_t>(0, all.size())];
+  std::vector<nq::Cell> queens;
+  const int keep_percent = *rc::gen::inRange(40, 101);
+  for (unsigned r = 0; r < n; ++r) {
+    if (*rc::gen::inRange(0, 100) < keep_percent) {
+      queens.push_back({static_cast<int>(r), static_cast<int>(solution[r])});
+    }
+  }
+  if (!queens.empty() && *rc::gen::arbitrary<bool>()) {
+    nq::Cell& moved = queens[*rc::gen::inRange<std::size_t>(0, queens.size())];
+    moved.col = *rc::gen::inRange(0, static_cast<int>(n));
+  }
+  refutes_as_brute_force_does(n, queens);  // queens that clash are refuted at once
+}
+
+// Beyond one 64-bit word (n up to 128): a constructed solution with a few rows taken out is
+// completed; with one of those rows' queens put in another open column, the board is refuted
+// exactly when no assignment of the open columns to the open rows completes it (all tried here).
+TEST(first_proof, the_plain_refuter_works_beyond_64_columns) {
+  for (const int n : {65, 70, 100, 127, 128}) {
+    const nq::ExplicitSolution constructed(static_cast<std::uint64_t>(n));
+    std::mt19937 rng(static_cast<unsigned>(n));
+    int refuted = 0, completed = 0;
+    for (int trial = 0; trial < 30; ++trial) {
+      std::vector<unsigned> solution;
+      for (int r = 0; r < n; ++r) solution.push_back(constructed.column(static_cast<unsigned>(r)));
+      std::vector<int> open(static_cast<std::size_t>(n));
+      std::iota(open.begin(), open.end(), 0);
+      std::shuffle(open.begin(), open.end(), rng);
+      open.resize(5);  // the rows taken out
+      // Moved: the first open row's queen goes to the second's column, and only the other four
+      // rows are open.
+      const bool moved = trial % 3 != 0;
+      std::vector<unsigned> board = solution;
+      if (moved)
+        std::swap(board[static_cast<std::size_t>(open[0])],
+                  board[static_cast<std::size_t>(open[1])]);
+      std::vector<nq::Cell> queens;
+      for (int r = 0; r < n; ++r) {
+        const bool taken_out = std::find(open.begin(), open.end(), r) != open.end();
+        if (!taken_out || (moved && r == open[0])) {
+          queens.push_back({r, static_cast<int>(board[static_cast<std::size_t>(r)])});
+        }
+      }
+      // Every way to give the open rows the columns they left.
+      std::vector<int> rows, cols;
+      std::vector<bool> used(static_cast<std::size_t>(n));
+      std::vector<unsigned> filled(static_cast<std::size_t>(n), 0);
+      std::vector<bool> row_taken(static_cast<std::size_t>(n));
+      for (const auto& q : queens) {
+        used[static_cast<std::size_t>(q.col)] = row_taken[static_cast<std::size_t>(q.row)] = true;
+        filled[static_cast<std::size_t>(q.row)] = static_cast<unsigned>(q.col);
+      }
+      for (int i = 0; i < n; ++i) {
+        if (!row_taken[static_cast<std::size_t>(i)]) rows.push_back(i);
+        if (!used[static_cast<std::size_t>(i)]) cols.push_back(i);
+      }
+      bool completable = false;
+      do {
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+          filled[static_cast<std::size_t>(rows[i])] = static_cast<unsigned>(cols[i]);
+        }
+        completable |= nq::test::naive_is_solution(filled);
+      } while (std::next_permutation(cols.begin(), cols.end()));
+      for (const auto order :
+           {PlainRefuter::Order::fewest_first, PlainRefuter::Order::lexicographic}) {
+        PlainRefuter refuter(n, 1'000'000, {}, order);
+        const auto outcome = refuter.run(queens);
+        ASSERT_EQ(outcome,
+                  completable ? PlainRefuter::Outcome::completed : PlainRefuter::Outcome::refuted)
+            << n << " trial " << trial;
+        if (completable) {
+          const std::vector<unsigned> found(refuter.solution().begin(), refuter.solution().end());
+          EXPECT_TRUE(nq::test::naive_is_solution(found)) << n;
+        }
+      }
+      (completable ? completed : refuted) += 1;
+    }
+    EXPECT_GT(refuted, 0) << n;
+    EXPECT_GE(completed, 10) << n;  // every one not moved
+  }
+  // The empty board, fewest first: 197 nodes when written.
+  PlainRefuter empty(70, 100'000, {});
+  EXPECT_EQ(empty.run({}), PlainRefuter::Outcome::completed);
+  const std::vector<unsigned> found(empty.solution().begin(), empty.solution().end());
+  EXPECT_TRUE(nq::test::naive_is_solution(found));
+}
+
+// Beyond the plain backtracker's reach in a test: the check's own search in its lexicographic
+// order, rows in order and columns left to right (so its first solution is the lexicographically
+// first by definition), with forward checking and its own sum bound, against the probing search.
+// Below 20 the plain backtracker is the reference (solve_test).
 TEST(first_proof, probing_agrees_with_the_plain_search_of_the_check_up_to_38) {
   for (int n = 20; n <= 38; ++n) {  // n = 36: 12 s; 39 and 40 would add 18 s more
-    nq::detail::PlainRefuter plain(n, ~std::uint64_t{0}, {});
+    nq::detail::PlainRefuter plain(n, ~std::uint64_t{0}, {},
+                                   nq::detail::PlainRefuter::Order::lexicographic);
     ASSERT_EQ(plain.run({}), nq::detail::PlainRefuter::Outcome::completed) << n;
     const std::vector<nq::Column> first(plain.solution().begin(), plain.solution().end());
     EXPECT_EQ(nq::solve_first({.n = n}).solution, nq::Placement(first)) << "n = " << n;
