@@ -304,19 +304,31 @@ void add_audit_first(CLI::App& app, AuditFirstArgs& args) {
                                  "Check a proof that a solution is the lexicographically first");
   cmd->add_option("FILE", args.proof, "Proof written by 'solve N --method first --proof FILE'")
       ->required();
-  cmd->add_option("-k,--sample", args.sample,
-                  "Refuted pieces to search again with a different search (default 100)")
-      ->transform(whole_number(0, std::numeric_limits<std::uint32_t>::max()));
+  auto* sample =
+      cmd->add_option("-k,--sample", args.sample,
+                      "Refuted pieces to search again with a different search (default 100)")
+          ->transform(whole_number(0, std::numeric_limits<std::uint32_t>::max()));
+  cmd->add_flag("--full", args.full,
+                "Search every refuted piece again; one over the budget fails the audit")
+      ->excludes(sample);
   cmd->add_option("--seed", args.seed, "Seed for the choice of pieces (default: random, printed)")
       ->transform(whole_number());
   cmd->add_option("--budget", args.budget,
                   "Nodes the other search may spend on one piece (default 10000000)")
       ->transform(whole_number(1, std::numeric_limits<std::uint64_t>::max()));
+  cmd->add_option("-t,--threads", args.threads,
+                  "Pieces searched at once, 0..1024 (default 0: all cores)")
+      ->transform(whole_number(0, 1024));
+  cmd->add_option("--progress", args.progress,
+                  "A progress line on stderr: auto (when stderr is a terminal), always, or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  cmd->add_flag("-q,--quiet", args.quiet, "No progress on stderr");
   cmd->footer(
       "Exit status: 0 the answer is a solution and the proof covers every smaller placement, "
-      "with no sampled piece found completable;\n1 it does not; 2 bad input; 130 interrupted.\n"
+      "with no piece searched again found completable (and, with --full, none over the "
+      "budget);\n1 it does not; 2 bad input; 130 interrupted.\n"
       "Example:\n  nqueens solve 30 --method first --proof n30.proof && nqueens audit-first "
-      "n30.proof\n");
+      "n30.proof\n  nqueens audit-first n61.proof --full     every piece, on all cores\n");
 }
 
 // A subcommand: its name, how it adds its options (bound to an argument struct of its own) and

@@ -78,8 +78,12 @@ struct SolveArgs {
 struct AuditFirstArgs {
   std::string proof;
   std::uint64_t sample = 100;         // pieces to re-refute
+  bool full = false;                  // every piece instead of a sample
   std::string seed;                   // as typed; empty: a random seed, printed
   std::uint64_t budget = 10'000'000;  // nodes per piece
+  unsigned threads = 0;               // 0: all cores
+  std::string progress = "auto";      // auto (when stderr is a terminal), always, never
+  bool quiet = false;
 };
 
 struct VerifyArgs {

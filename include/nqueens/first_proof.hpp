@@ -14,8 +14,8 @@
 //     that propagation refutes at once), or makes a piece of its own that is covered in turn.
 //
 // check_first_proof() checks that the cover is complete without trusting the search, and
-// re-refutes a random sample of the refuted pieces with a different search: rows in order,
-// forward checking and nothing else, within a node budget.
+// searches again a random sample of the refuted pieces (or all of them) with a different search
+// that shares no code with the one that wrote the proof, within a node budget, on all cores.
 //
 // The text form, one step a line, rows and columns 1-based like the perm format:
 //
@@ -31,6 +31,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <stop_token>
@@ -89,6 +90,7 @@ struct FirstProofCheck {
   std::uint64_t uncovered = 0;     // pieces the cover needs and the proof lacks
   std::string first_uncovered;     // "row 3 column 2 + (5,1)", 1-based, when uncovered > 0
   std::uint64_t sampled = 0;       // pieces re-searched
+  std::uint64_t nodes = 0;         // the nodes those searches took, in all
   std::uint64_t re_refuted = 0;    // of those, refuted again by the other search
   std::uint64_t inconclusive = 0;  // of those, over the node budget
   std::uint64_t contradicted = 0;  // of those, found to hold a solution: the proof is wrong
@@ -99,11 +101,21 @@ struct FirstProofCheck {
   }
 };
 
+// Where the searches of the pieces stand, after each one.
+struct FirstProofCheckProgress {
+  std::uint64_t searched = 0;  // pieces searched again so far
+  std::uint64_t of = 0;        // pieces to search
+  std::uint64_t nodes = 0;     // nodes so far
+};
+
 struct FirstProofCheckOptions {
-  std::uint64_t sample = 100;              // pieces to re-search (all when fewer)
+  std::uint64_t sample = 100;              // pieces to re-search (all when fewer; ~0: all)
   std::uint64_t seed = 1;                  // which ones
   std::uint64_t node_budget = 10'000'000;  // per piece
   std::stop_token stop = {};
+  unsigned threads = 0;  // pieces searched at once; 0: all cores
+  // Called after each piece searched again, from the searching threads, one call at a time.
+  std::function<void(const FirstProofCheckProgress&)> on_progress = {};
 };
 
 FirstProofCheck check_first_proof(const FirstProof& proof, const FirstProofCheckOptions& options);

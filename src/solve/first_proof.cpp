@@ -12,7 +12,7 @@
 #include "nqueens/solve.hpp"
 #include "nqueens/verify.hpp"
 #include "solve/first_cover.hpp"
-#include "solve/plain_refuter.hpp"
+#include "solve/search_again.hpp"
 #include "split_mix.hpp"
 
 namespace nq {
@@ -238,6 +238,7 @@ FirstProofCheck check_first_proof(const FirstProof& proof, const FirstProofCheck
   struct Piece {
     int row, column;
     std::vector<Cell> more;
+    std::uint64_t nodes;  // as the proof claims
   };
   std::vector<Piece> pieces;  // every refuted piece and dead square the cover uses
   std::vector<int> prefix;
@@ -254,11 +255,11 @@ FirstProofCheck check_first_proof(const FirstProof& proof, const FirstProofCheck
       detail::walk_cover(n, prefix, row, column, index,
                          {.refuted =
                               [&](const FirstStep& s) {
-                                pieces.push_back({row, column, s.more});
+                                pieces.push_back({row, column, s.more, s.nodes});
                               },
                           .dead =
                               [&](const std::vector<Cell>& more) {
-                                pieces.push_back({row, column, more});
+                                pieces.push_back({row, column, more, 0});
                               },
                           .split = [&](const FirstStep&) { ++check.splits; },
                           .uncovered =
@@ -280,25 +281,32 @@ FirstProofCheck check_first_proof(const FirstProof& proof, const FirstProofCheck
         i + static_cast<std::size_t>(rng.below(static_cast<std::uint64_t>(pieces.size() - i)));
     std::swap(pieces[i], pieces[j]);
   }
-  detail::PlainRefuter refuter(n, options.node_budget, options.stop);
+  std::vector<detail::PieceToSearch> chosen(k);
   for (std::size_t i = 0; i < k; ++i) {
-    if (options.stop.stop_requested()) {
-      check.stopped = true;
-      break;
-    }
     const Piece& p = pieces[i];
-    std::vector<Cell> queens;
+    std::vector<Cell>& queens = chosen[i].queens;
     for (int r = 0; r < p.row; ++r) {
       queens.push_back({r, static_cast<int>((*proof.answer)[static_cast<std::size_t>(r)])});
     }
     queens.push_back({p.row, p.column});
     queens.insert(queens.end(), p.more.begin(), p.more.end());
+    chosen[i].claimed_nodes = p.nodes;
+  }
+  const std::vector<detail::SearchedAgain> again = detail::search_again(n, chosen, options);
+  for (std::size_t i = 0; i < k; ++i) {
+    if (!again[i].searched) {
+      check.stopped = true;
+      continue;
+    }
     ++check.sampled;
-    switch (refuter.run(queens)) {
+    check.nodes += again[i].nodes;
+    switch (again[i].outcome) {
       case detail::PlainRefuter::Outcome::refuted: ++check.re_refuted; break;
       case detail::PlainRefuter::Outcome::over_budget: ++check.inconclusive; break;
       case detail::PlainRefuter::Outcome::completed:
-        if (check.contradicted++ == 0) check.first_contradicted = describe(p.row, p.column, p.more);
+        if (check.contradicted++ == 0) {
+          check.first_contradicted = describe(pieces[i].row, pieces[i].column, pieces[i].more);
+        }
         break;
     }
   }

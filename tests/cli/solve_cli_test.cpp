@@ -258,6 +258,40 @@ TEST(solve_cli, first_saves_on_sigterm_and_refuses_foreign_checkpoints) {
   EXPECT_NE(timed.err.find("saved in"), std::string::npos) << timed.err;
 }
 
+// --full searches every piece again, on the threads asked for, and fails on a piece over the
+// budget; it catches a refutation that is false even when the cover is complete.
+TEST(solve_cli, audit_first_full_searches_every_piece_again) {
+  const std::string proof = temp_file("full33.proof", "");
+  ASSERT_EQ(run_nqueens("solve 33 --method first -q --proof " + quoted(proof)).code, 0);
+  const auto full = run_nqueens("audit-first " + quoted(proof) + " --full --threads 2 -q");
+  EXPECT_EQ(full.code, 0) << full.out << full.err;
+  EXPECT_NE(full.out.find("full audit: all "), std::string::npos) << full.out;
+  EXPECT_NE(full.out.find("ok (full audit), no placement smaller"), std::string::npos) << full.out;
+  EXPECT_EQ(full.err, "");
+  const auto starved = run_nqueens("audit-first " + quoted(proof) + " --full --budget 1 -q");
+  EXPECT_EQ(starved.code, 1) << starved.out;
+  EXPECT_NE(starved.out.find("NOT CHECKED"), std::string::npos) << starved.out;
+  EXPECT_EQ(run_nqueens("audit-first " + quoted(proof) + " --full --sample 5").code, 2);
+
+  // n = 8: the second solution claimed first, every smaller probe "refuted" in one node. The
+  // probe row 2 column 5 holds the true first solution, 1 5 8 6 3 7 2 4.
+  const std::vector<int> second = {1, 6, 8, 3, 7, 4, 2, 5};
+  std::string forged = "nqueens-first-proof 1\nn 8\n";
+  for (int row = 0; row < 8; ++row) {
+    for (int col = 1; col < second[static_cast<std::size_t>(row)]; ++col) {
+      forged += "X " + std::to_string(row + 1) + " " + std::to_string(col) + " 1\n";
+    }
+  }
+  forged += "A 1 6 8 3 7 4 2 5\n";
+  const auto caught =
+      run_nqueens("audit-first " + quoted(temp_file("forged8.proof", forged)) + " --full");
+  EXPECT_EQ(caught.code, 1) << caught.out;
+  EXPECT_NE(caught.out.find("WRONG: a piece the proof says is refuted has a solution: row 2 "
+                            "column 5"),
+            std::string::npos)
+      << caught.out;
+}
+
 TEST(solve_cli, first_only_options_are_refused_elsewhere) {
   for (const char* args :
        {"solve 8 --proof p", "solve 8 --method random --checkpoint c",

@@ -121,6 +121,35 @@ TEST(first_proof, larger_proofs_cut_along_lines_and_check) {
   }
 }
 
+// The pieces searched again on one thread or several: the same counts and nodes (each piece's
+// search does not depend on the others), and a progress report after each piece.
+TEST(first_proof, the_check_searches_pieces_on_threads_alike) {
+  const FirstProof proof = prove(33, 16, 2);
+  const nq::FirstProofCheck one =
+      nq::check_first_proof(proof, {.sample = ~std::uint64_t{0}, .seed = 1, .threads = 1});
+  std::uint64_t reports = 0;
+  nq::FirstProofCheckProgress last;
+  const nq::FirstProofCheck three =
+      nq::check_first_proof(proof, {.sample = ~std::uint64_t{0},
+                                    .seed = 1,
+                                    .threads = 3,
+                                    .on_progress = [&](const nq::FirstProofCheckProgress& p) {
+                                      ++reports;
+                                      last = p;
+                                    }});
+  ASSERT_TRUE(one.valid());
+  ASSERT_TRUE(three.valid());
+  EXPECT_EQ(one.sampled, one.pieces);
+  EXPECT_EQ(three.sampled, one.sampled);
+  EXPECT_EQ(three.re_refuted, one.re_refuted);
+  EXPECT_EQ(three.nodes, one.nodes);
+  EXPECT_GT(one.nodes, one.sampled);
+  EXPECT_EQ(reports, three.sampled);
+  EXPECT_EQ(last.searched, three.sampled);
+  EXPECT_EQ(last.of, three.sampled);
+  EXPECT_EQ(last.nodes, three.nodes);
+}
+
 // Every step the cover uses matters: without it, or with it altered, the check fails.
 TEST(first_proof, a_proof_with_a_step_removed_or_altered_fails) {
   const FirstProof proof = prove(24, 8, 1);
@@ -168,7 +197,8 @@ TEST(first_proof, a_false_refutation_is_found_when_sampled) {
                                 .nodes = 1});
       }
     }
-    const nq::FirstProofCheck c = check_all(forged);
+    const nq::FirstProofCheck c =
+        nq::check_first_proof(forged, {.sample = ~std::uint64_t{0}, .seed = 1, .threads = 2});
     EXPECT_TRUE(c.answer_is_solution);
     EXPECT_EQ(c.uncovered, 0u);
     EXPECT_EQ(c.contradicted, 1u) << n;
