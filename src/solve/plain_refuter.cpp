@@ -3,9 +3,60 @@
 // depth, each made from its parent by placing one queen.
 #include "solve/plain_refuter.hpp"
 
+// Counting the free squares of every line at every node takes a popcount each, and x86-64's
+// baseline has none: the function that does it is built twice, and the loader picks the POPCNT
+// build where the CPU has it (not under ThreadSanitizer, whose runtime is not ready for the
+// resolver). Written here again rather than shared with src/search.
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define NQ_PLAIN_NO_CLONES
+#endif
+#endif
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_THREAD__) && \
+    !defined(NQ_PLAIN_NO_CLONES)
+#define NQ_PLAIN_POPCOUNT_CLONES [[gnu::target_clones("popcnt", "default")]]
+#else
+#define NQ_PLAIN_POPCOUNT_CLONES
+#endif
+
 namespace nq::detail {
 
 using plain::Bits;
+
+namespace {
+
+// The open column and the open row with the fewest free squares, the highest index on a tie.
+struct Fewest {
+  int col = -1, col_count = plain::kMaxN + 1, row = -1, row_count = plain::kMaxN + 1;
+  bool empty = false;  // an open line has none
+};
+
+// Plain loops over the masks' words: a lambda (plain::each_bit) would be a function of its own,
+// built without POPCNT.
+NQ_PLAIN_POPCOUNT_CLONES Fewest fewest_free(const plain::Board& board) {
+  Fewest f;
+  const auto line = [&](Bits free, int i, int& best, int& count) {
+    const int k = std::popcount(static_cast<std::uint64_t>(free)) +
+                  std::popcount(static_cast<std::uint64_t>(free >> 64));
+    f.empty |= k == 0;
+    if (k <= count) best = i, count = k;
+  };
+  for (int half = 0; half < 2; ++half) {
+    for (auto w = static_cast<std::uint64_t>(board.open_cols >> (64 * half)); w; w &= w - 1) {
+      const int c = 64 * half + std::countr_zero(w);
+      line(board.col_free[static_cast<std::size_t>(c)], c, f.col, f.col_count);
+    }
+  }
+  for (int half = 0; half < 2; ++half) {
+    for (auto w = static_cast<std::uint64_t>(board.open_rows >> (64 * half)); w; w &= w - 1) {
+      const int r = 64 * half + std::countr_zero(w);
+      line(board.row_free[static_cast<std::size_t>(r)], r, f.row, f.row_count);
+    }
+  }
+  return f;
+}
+
+}  // namespace
 
 PlainRefuter::PlainRefuter(int n, std::uint64_t budget, std::stop_token stop, Order order)
     : n_(n),
@@ -39,25 +90,14 @@ PlainRefuter::Outcome PlainRefuter::run(const std::vector<Cell>& queens) {
 // 11 K, then one piece of n = 47 over 10 M; rows in order 218 K for n = 44, and pieces over 10 M
 // for the others.
 bool PlainRefuter::choose_line(const plain::Board& board, bool& is_row, int& line) const {
-  int best_col = -1, col_count = kMaxN + 1, best_row = -1, row_count = kMaxN + 1;
-  bool empty = false;
-  plain::each_bit(board.open_cols, [&](int c) {
-    const int k = plain::count(board.col_free[static_cast<std::size_t>(c)]);
-    empty |= k == 0;
-    if (k <= col_count) best_col = c, col_count = k;
-  });
-  plain::each_bit(board.open_rows, [&](int r) {
-    const int k = plain::count(board.row_free[static_cast<std::size_t>(r)]);
-    empty |= k == 0;
-    if (k <= row_count) best_row = r, row_count = k;
-  });
-  if (empty) return false;
+  const Fewest f = fewest_free(board);
+  if (f.empty) return false;
   if (order_ == Order::lexicographic) {
     is_row = true;
     line = plain::lowest(board.open_rows);
   } else {
-    is_row = row_count < col_count;
-    line = is_row ? best_row : best_col;
+    is_row = f.row_count < f.col_count;
+    line = is_row ? f.row : f.col;
   }
   return true;
 }
