@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The table of lexicographically first solutions (OEIS A141843) in docs/first/: for each n the
+# answer, its proof (xz), the time, and the result of a full audit. Usage:
+#   bench/first-table.sh solve FROM TO [LIMIT_SECONDS]   find and prove the rows not yet in the
+#                                                        table (default limit 600 s each); a run
+#                                                        over its limit keeps its checkpoint in
+#                                                        build/first-table/ and resumes from it
+#   bench/first-table.sh audit FROM TO [LIMIT_SECONDS]   audit-first --full of every proof there
+#   bench/first-table.sh table                           docs/first/README.md's table and the
+#                                                        b-file docs/first/b141843.txt
+#   bench/first-table.sh check                           audit every proof again (no writes)
+# Each row is docs/first/nNNN.json: solve --json plus the wall time, the processor and the date;
+# its proof is docs/first/nNNN.proof.xz and its audit's output docs/first/nNNN.audit.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=build/release/nqueens
+[ -x "$bin" ] || { cmake --preset release >/dev/null && cmake --build --preset release -j2 --target nqueens >/dev/null; }
+dir=docs/first
+work=build/first-table
+mkdir -p "$dir" "$work"
+cpu=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
+threads=${THREADS:-$(nproc)}
+name() { printf '%s/n%03d' "$dir" "$1"; }
+
+solve() {
+  local n=$1 limit=$2 base
+  base=$(name "$n")
+  [ -f "$base.json" ] && return 0
+  local start end status=0
+  start=$(date +%s.%N)
+  "$bin" solve "$n" --method first --json -q --threads "$threads" --timeout "$limit" \
+    --checkpoint "$work/n$n.checkpoint" --proof "$work/n$n.proof" > "$work/n$n.json" || status=$?
+  end=$(date +%s.%N)
+  # Exit 1 with an empty solution: there is none (n = 2, 3), which is an answer too.
+  if [ "$status" = 1 ] && grep -q '"solution":\[\]' "$work/n$n.json"; then status=0; fi
+  if [ "$status" != 0 ]; then
+    echo "n = $n: not finished in $limit s (exit $status); checkpoint $work/n$n.checkpoint"
+    return 0
+  fi
+  python3 - "$work/n$n.json" "$base.json" "$(echo "$end - $start" | bc -l)" "$cpu" "$threads" <<'EOF'
+import json, sys, datetime
+j = json.load(open(sys.argv[1]))
+j["wall_seconds"] = round(float(sys.argv[3]), 3)
+j["processor"] = sys.argv[4]
+j["threads"] = int(sys.argv[5])
+j["date"] = datetime.date.today().isoformat()
+del j["rows"]  # per-row detail stays in the run's own output
+json.dump(j, open(sys.argv[2], "w"))
+open(sys.argv[2], "a").write("\n")
+EOF
+  [ -f "$work/n$n.proof" ] && xz -9 -c "$work/n$n.proof" > "$base.proof.xz"
+  rm -f "$work/n$n.checkpoint" "$work/n$n.proof" "$work/n$n.json"
+  echo "n = $n: $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["wall_seconds"])' "$base.json") s"
+}
+
+audit() {
+  local n=$1 limit=$2 base out=${3:-} status=0
+  base=$(name "$n")
+  [ -f "$base.proof.xz" ] || return 0
+  [ -z "$out" ] && out="$base.audit"
+  xz -dc "$base.proof.xz" > "$work/audit.proof"
+  local start end
+  start=$(date +%s.%N)
+  timeout "$limit" "$bin" audit-first "$work/audit.proof" --full --threads "$threads" > "$work/audit.out" 2>&1 || status=$?
+  end=$(date +%s.%N)
+  printf 'exit %s, %.1f s on %s threads of %s, %s\n' "$status" "$(echo "$end - $start" | bc -l)" \
+    "$threads" "$cpu" "$(date -I)" >> "$work/audit.out"
+  sed "s|$work/audit.proof|n$n|" "$work/audit.out" > "$out"
+  echo "n = $n: audit exit $status"
+  [ "$status" = 0 ]
+}
+
+case "${1:-}" in
+  solve)
+    for n in $(seq "$2" "$3"); do solve "$n" "${4:-600}"; done
+    ;;
+  audit)
+    for n in $(seq "$2" "$3"); do audit "$n" "${4:-600}" || true; done
+    ;;
+  check)
+    failed=0
+    for f in "$dir"/n*.proof.xz; do
+      n=$((10#$(basename "$f" .proof.xz | tr -d n)))
+      audit "$n" 3600 "$work/check.audit" || failed=1
+    done
+    exit "$failed"
+    ;;
+  table)
+    python3 - "$dir" <<'EOF'
+import glob, json, os, sys
+d = sys.argv[1]
+rows = {}
+for f in glob.glob(os.path.join(d, "n*.json")):
+    j = json.load(open(f))
+    rows[j["n"]] = j
+def audit_of(n):
+    f = os.path.join(d, "n%03d.audit" % n)
+    if not os.path.exists(f):
+        return "not yet"
+    text = open(f).read()
+    last = text.strip().splitlines()[-1]
+    ok = "audit-first: ok" in text
+    secs = last.split(",")[1].strip() if "," in last else "?"
+    return ("full, ok, " if ok else "FAILED, ") + secs
+# The b-file: rows 1..N with no gap, zeros for n = 2 and 3.
+with open(os.path.join(d, "b141843.txt"), "w") as b:
+    b.write("# A141843: lexicographically first solutions of the n queens problem, rows n = 1..N\n")
+    b.write("# concatenated (n zeros where there is none). Written by nqueens bench/first-table.sh.\n")
+    i = 1
+    n = 1
+    while n in rows:
+        for c in rows[n]["solution"] or [0] * n:
+            b.write("%d %d\n" % (i, c))
+            i += 1
+        n += 1
+    top = n - 1
+lines = ["| n | seconds | threads | proof steps | audit | answer |", "|---|---|---|---|---|---|"]
+for n in sorted(rows):
+    j = rows[n]
+    steps = "-"
+    p = os.path.join(d, "n%03d.proof.xz" % n)
+    if os.path.exists(p):
+        import lzma
+        steps = sum(1 for l in lzma.open(p, "rt") if l[:1] in "XSCR")
+    ans = " ".join(map(str, j["solution"])) or "none"
+    audit = audit_of(n) if j["solution"] else "-"
+    lines.append("| %d | %.2f | %d | %s | %s | %s |" % (n, j["wall_seconds"], j["threads"], steps, audit, ans))
+readme = os.path.join(d, "README.md")
+text = open(readme).read() if os.path.exists(readme) else "<!-- table -->\n<!-- end table -->\n"
+head, rest = text.split("<!-- table -->", 1)
+_, tail = rest.split("<!-- end table -->", 1)
+open(readme, "w").write(head + "<!-- table -->\n" + "\n".join(lines) + "\n<!-- end table -->" + tail)
+print("b-file: rows 1..%d, %d terms" % (top, i - 1))
+EOF
+    ;;
+  *)
+    sed -n '3,15p' "$0"
+    exit 2
+    ;;
+esac
