@@ -116,14 +116,14 @@ bool BasicExistenceSearch<Mask>::search(const Board& board, std::size_t depth) {
   for (Mask f = line.is_row ? board.row_free[line.index] : board.col_free[line.index]; f != 0;
        f &= f - 1) {
     const int at = lowest(f);
-    Board child = board;
+    Board& child = level.boards.emplace_back(board);  // one copy of the board, kept or dropped
     if (!(line.is_row ? child.place(line.index, at) : child.place(at, line.index)) ||
         !viable(child)) {
+      level.boards.pop_back();
       continue;
     }
     const int key = rng_ ? static_cast<int>(rng_->below(1u << 30)) : -free_squares(child);
-    level.order.emplace_back(key, level.boards.size());
-    level.boards.push_back(child);
+    level.order.emplace_back(key, level.boards.size() - 1);
     level.squares.push_back(line.is_row ? Cell{line.index, at} : Cell{at, line.index});
   }
   std::stable_sort(level.order.begin(), level.order.end(),
