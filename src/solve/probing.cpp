@@ -211,9 +211,7 @@ class RowJob {
   // which had not settled row 21, column 14 in 600 s on 2 threads, took 3.5 s (that column has a
   // completion); n = 50 on one thread 35.2 s -> 2.1 s; the rows that only refute pay up to half
   // again: n = 44 3.1 -> 3.7 s and n = 66 3.8 -> 4.5 s on one thread, n = 64 42 -> 44 s on two.
-  bool restart_due() const {
-    return leftmost_open() != nullptr && 2 * restart_work_ < piece_work_;
-  }
+  bool restart_due() const { return leftmost_open() != nullptr && 2 * restart_work_ < piece_work_; }
 
   std::uint64_t next_random_budget() {
     const std::uint64_t budget = random_budget_;
@@ -260,7 +258,10 @@ class RowJob {
         c.pending.push_back(piece);
         return;
     }
-    if (c.pending.empty() && c.running == 0) c.state = Candidate::State::refuted;
+    if (c.pending.empty() && c.running == 0) {
+      c.state = Candidate::State::refuted;
+      c.cancel = true;  // a restart still running on the column stops: the row need not wait
+    }
   }
 
   // The steps of a suspended search and the pieces it did not reach: along the path, each node
