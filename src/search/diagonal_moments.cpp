@@ -16,15 +16,20 @@ constexpr std::int32_t kNone = std::numeric_limits<std::int32_t>::max();
 // For j values out of `values` (distinct, non-negative) summing to s, the least and the greatest
 // sum of their squares: lo[j][s] and hi[j][s], kNone where no such choice exists. A 0-1 knapsack,
 // j taken downwards so that each value is used once.
+// The tables live in a MomentsWorkspace's buffers (diagonal_moments.hpp).
 struct Moments {
   int most = 0, width = 0;  // j in [0, most], s in [0, width]
-  std::vector<std::int32_t> lo, hi;
+  std::vector<std::int32_t>& lo;
+  std::vector<std::int32_t>& hi;
 
-  Moments(const std::vector<int>& values, int k, int target)
+  Moments(const std::vector<int>& values, int k, int target, std::vector<std::int32_t>& lo_buffer,
+          std::vector<std::int32_t>& hi_buffer)
       : most(std::min<int>(k, static_cast<int>(values.size()))),
         width(target),
-        lo(static_cast<std::size_t>(most + 1) * static_cast<std::size_t>(width + 1), kNone),
-        hi(lo.size(), kNone) {
+        lo(lo_buffer),
+        hi(hi_buffer) {
+    lo.assign(static_cast<std::size_t>(most + 1) * static_cast<std::size_t>(width + 1), kNone);
+    hi.assign(lo.size(), kNone);
     lo[0] = hi[0] = 0;
     int reach = 0;  // the largest sum reached so far
     int taken = 0;
@@ -64,8 +69,11 @@ struct Range {
 // For one family: by the number `odd` of odd diagonals used, the range of the sum of squares of
 // k of the free values (non-negative; split by parity) that sum to `target`.
 std::vector<Range> family_ranges(const std::vector<int>& odd_values,
-                                 const std::vector<int>& even_values, int k, int target) {
-  const Moments odd(odd_values, k, target), even(even_values, k, target);
+                                 const std::vector<int>& even_values, int k, int target,
+                                 MomentsWorkspace& workspace) {
+  std::vector<std::int32_t>* buffers = workspace.tables;
+  const Moments odd(odd_values, k, target, buffers[0], buffers[1]);
+  const Moments even(even_values, k, target, buffers[2], buffers[3]);
   std::vector<Range> out(static_cast<std::size_t>(k + 1));
   for (int j = 0; j <= odd.most; ++j) {
     if (k - j > even.most) continue;
@@ -85,6 +93,12 @@ std::vector<Range> family_ranges(const std::vector<int>& odd_values,
 
 template <class Mask>
 bool diagonal_moments_allow(const BasicResidual<Mask>& board) {
+  MomentsWorkspace workspace;
+  return diagonal_moments_allow(board, workspace);
+}
+
+template <class Mask>
+bool diagonal_moments_allow(const BasicResidual<Mask>& board, MomentsWorkspace& workspace) {
   const int n = board.n;
   const int k = popcount(board.open_rows);
   if (k == 0) return true;
@@ -123,8 +137,9 @@ bool diagonal_moments_allow(const BasicResidual<Mask>& board) {
     return false;  // fewer free diagonals than queens
   }
   const std::vector<Range> by_sum =
-      family_ranges(sums[1], sums[0], k, static_cast<int>(sum_target));
-  const std::vector<Range> by_u = family_ranges(us[1], us[0], k, static_cast<int>(u_target));
+      family_ranges(sums[1], sums[0], k, static_cast<int>(sum_target), workspace);
+  const std::vector<Range> by_u =
+      family_ranges(us[1], us[0], k, static_cast<int>(u_target), workspace);
   for (int odd = 0; odd <= k; ++odd) {
     const Range& a = by_sum[static_cast<std::size_t>(odd)];
     const Range& b = by_u[static_cast<std::size_t>(odd)];
@@ -136,6 +151,8 @@ bool diagonal_moments_allow(const BasicResidual<Mask>& board) {
 
 template bool diagonal_moments_allow(const Residual&);
 template bool diagonal_moments_allow(const WideResidual&);
+template bool diagonal_moments_allow(const Residual&, MomentsWorkspace&);
+template bool diagonal_moments_allow(const WideResidual&, MomentsWorkspace&);
 
 std::uint64_t diagonal_moments_bytes(int n) {
   const std::uint64_t rows = static_cast<std::uint64_t>(n) + 1;

@@ -77,6 +77,7 @@ BasicExistenceSearch<Mask>::BasicExistenceSearch(const ExistenceSearchOptions& o
       suspend_(options.suspend && options.mode == ExistenceMode::exhaustive),
       families_(options.families),
       moments_(options.moments),
+      moments_workspace_(options.workspace ? *options.workspace : own_workspace_),
       levels_(Board::kMaxN + 1) {
   if (options.mode == ExistenceMode::random && options.rng == nullptr) {
     throw std::invalid_argument("ExistenceSearch: the random mode needs an rng");
@@ -86,6 +87,33 @@ BasicExistenceSearch<Mask>::BasicExistenceSearch(const ExistenceSearchOptions& o
 template <class Mask>
 bool BasicExistenceSearch<Mask>::viable(Board& board) {
   return board.propagate() && diagonal_sums_allow(board, families_);
+}
+
+// The children of `board`: the free squares of its most constrained line that survive
+// propagation and the bound, in the order the mode tries them.
+template <class Mask>
+void BasicExistenceSearch<Mask>::expand(const Board& board, Level& level) {
+  const Line line = most_constrained(board);
+  level.is_row = line.is_row;
+  level.line = line.index;
+  level.boards.clear();
+  level.squares.clear();
+  level.order.clear();
+  for (Mask f = line.is_row ? board.row_free[line.index] : board.col_free[line.index]; f != 0;
+       f &= f - 1) {
+    const int at = lowest(f);
+    Board& child = level.boards.emplace_back(board);  // one copy of the board, kept or dropped
+    if (!(line.is_row ? child.place(line.index, at) : child.place(at, line.index)) ||
+        !viable(child)) {
+      level.boards.pop_back();
+      continue;
+    }
+    const int key = rng_ ? static_cast<int>(rng_->below(1u << 30)) : -free_squares(child);
+    level.order.emplace_back(key, level.boards.size() - 1);
+    level.squares.push_back(line.is_row ? Cell{line.index, at} : Cell{at, line.index});
+  }
+  std::stable_sort(level.order.begin(), level.order.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
 }
 
 template <class Mask>
@@ -108,26 +136,8 @@ bool BasicExistenceSearch<Mask>::search(const Board& board, std::size_t depth) {
     return false;
   }
 
-  const Line line = most_constrained(board);
   Level& level = levels_[depth];
-  level.boards.clear();
-  level.squares.clear();
-  level.order.clear();
-  for (Mask f = line.is_row ? board.row_free[line.index] : board.col_free[line.index]; f != 0;
-       f &= f - 1) {
-    const int at = lowest(f);
-    Board& child = level.boards.emplace_back(board);  // one copy of the board, kept or dropped
-    if (!(line.is_row ? child.place(line.index, at) : child.place(at, line.index)) ||
-        !viable(child)) {
-      level.boards.pop_back();
-      continue;
-    }
-    const int key = rng_ ? static_cast<int>(rng_->below(1u << 30)) : -free_squares(child);
-    level.order.emplace_back(key, level.boards.size() - 1);
-    level.squares.push_back(line.is_row ? Cell{line.index, at} : Cell{at, line.index});
-  }
-  std::stable_sort(level.order.begin(), level.order.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  expand(board, level);
   std::uint64_t child_nodes[Board::kMaxN];
   for (std::size_t i = 0; i < level.order.size(); ++i) {
     const std::uint64_t before = nodes_;
@@ -136,8 +146,8 @@ bool BasicExistenceSearch<Mask>::search(const Board& board, std::size_t depth) {
     if (stopped_) {
       if (budget_spent_ && suspend_) {  // unwinding from the node where the budget ran out
         SuspendedPath::Node& node = suspended_.nodes[depth];
-        node.is_row = line.is_row;
-        node.line = line.index;
+        node.is_row = level.is_row;
+        node.line = level.line;
         node.children.clear();
         for (const auto& [key, index] : level.order) node.children.push_back(level.squares[index]);
         node.nodes.assign(child_nodes, child_nodes + i);
@@ -152,10 +162,29 @@ bool BasicExistenceSearch<Mask>::search(const Board& board, std::size_t depth) {
 template <class Mask>
 ExistenceOutcome BasicExistenceSearch<Mask>::run(Board board) {
   suspended_.nodes.clear();
-  if (!viable(board) || (moments_ && !diagonal_moments_allow(board))) return Outcome::refuted;
+  if (!viable(board) || (moments_ && !diagonal_moments_allow(board, moments_workspace_)))
+    return Outcome::refuted;
   if (search(board, 0)) return Outcome::completed;
   if (!stopped_) return Outcome::refuted;
   return budget_spent_ && suspend_ ? Outcome::suspended : Outcome::stopped;
+}
+
+template <class Mask>
+double BasicExistenceSearch<Mask>::sample_path(Board board, SplitMix64& rng) {
+  if (!viable(board) || (moments_ && !diagonal_moments_allow(board, moments_workspace_))) return 0;
+  double estimate = 0;
+  double width = 1;  // the product of the children counts above the current depth
+  // One level is enough: each step moves the chosen child out before expanding it.
+  Level& level = levels_[0];
+  for (;;) {
+    if (board.open_rows == 0) return estimate;  // a completion: not a node of the search
+    estimate += width;                          // the nodes at this depth, one expanded here
+    ++nodes_;
+    expand(board, level);
+    if (level.order.empty()) return estimate;
+    width *= static_cast<double>(level.order.size());
+    board = level.boards[level.order[rng.exactly_below(level.order.size())].second];
+  }
 }
 
 template class BasicExistenceSearch<std::uint64_t>;

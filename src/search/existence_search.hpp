@@ -16,6 +16,7 @@
 
 #include "nqueens/first_proof.hpp"
 #include "search/diagonal_bounds.hpp"
+#include "search/diagonal_moments.hpp"
 #include "search/residual.hpp"
 #include "split_mix.hpp"
 
@@ -64,6 +65,9 @@ struct ExistenceSearchOptions {
   // run()'s board must also pass the diagonal moments test (diagonal_moments.hpp), once, before
   // the search: every probe and piece of solve --method first starts so.
   bool moments = false;
+  // Where that test keeps its tables: one per thread serves every search the thread runs (it
+  // must outlive them); null: the search keeps its own, reused from run to run.
+  MomentsWorkspace* workspace = nullptr;
 };
 
 enum class ExistenceOutcome { completed, refuted, stopped, suspended };
@@ -86,9 +90,20 @@ class BasicExistenceSearch {
   std::uint64_t nodes() const { return nodes_; }
   const SuspendedPath& suspended() const { return suspended_; }
 
+  // Knuth's estimate (1975) of the nodes an exhaustive run(board) would expand to refute it: one
+  // random path down the same tree (the same root test, branching and pruning), summing for each
+  // depth the product of the numbers of children met above it, 1 + d1 + d1 d2 + .... Its mean
+  // over many paths is the tree's size; a board dead at its root gives 0, as run() counts no
+  // node for it. The path stops at a completion, where the true search would stop too, so on a
+  // board that has completions the estimate is of a refutation that would not happen. Reads
+  // neither the budget nor the stop token; nodes() counts the nodes the path expanded.
+  double sample_path(Board board, SplitMix64& rng);
+
  private:
+  struct Level;
   bool viable(Board& board);
   bool search(const Board& board, std::size_t depth);
+  void expand(const Board& board, Level& level);
 
   std::stop_token stop_;
   const std::atomic<bool>& cancel_;
@@ -99,6 +114,8 @@ class BasicExistenceSearch {
   bool suspend_ = false;
   DiagonalFamilies families_;
   bool moments_ = false;
+  MomentsWorkspace own_workspace_;
+  MomentsWorkspace& moments_workspace_;  // options.workspace, or own_workspace_
   bool budget_spent_ = false;
   std::vector<int> completion_;
   SuspendedPath suspended_;
@@ -106,6 +123,8 @@ class BasicExistenceSearch {
     std::vector<Board> boards;
     std::vector<Cell> squares;                       // the square each board placed
     std::vector<std::pair<int, std::size_t>> order;  // (key, index): ascending key tried first
+    bool is_row = true;                              // the line branched on
+    int line = 0;
   };
   std::vector<Level> levels_;  // one per depth, allocated up front so references stay valid
 };

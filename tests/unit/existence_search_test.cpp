@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <bit>
+#include <cstdio>
 #include <map>
 #include <random>
 #include <stdexcept>
@@ -239,6 +240,64 @@ TYPED_TEST(existence_search, answers_as_brute_force_does) {
   }
   EXPECT_GT(completed, 100);
   EXPECT_GT(refuted, 100);
+}
+
+// Knuth's estimator: the mean of many random paths is the size of the tree an exhaustive
+// refutation expands (an unbiased estimate), and a board dead at its root estimates 0. The
+// seeds are fixed, so the 15% allowed is a check on the formula (counting one depth too many or
+// too few is off by a factor of 2 or more on these trees), not a gamble.
+TYPED_TEST(existence_search, random_paths_estimate_the_nodes_of_a_refutation) {
+  using Residual = TypeParam;
+  using ExistenceSearch = nq::detail::BasicExistenceSearch<typename TypeParam::MaskType>;
+  std::mt19937 rng(20261202);
+  int estimated = 0, dead_at_root = 0;
+  for (int trial = 0; trial < 6000 && estimated < 6; ++trial) {
+    const int n = 16 + trial % 9;  // 16..24
+    // The first rows at random free columns: most such boards are dead, some deep down.
+    Residual b = Residual::empty(n);
+    bool alive = true;
+    for (int r = 0; alive && r < n / 3 + trial % 2; ++r) {
+      const auto free = b.row_free[static_cast<std::size_t>(r)];
+      if (free == 0) {
+        alive = false;
+        break;
+      }
+      std::vector<int> columns;
+      for (int c = 0; c < n; ++c) {
+        if ((free >> c & 1) != 0) columns.push_back(c);
+      }
+      alive = b.place(r, columns[rng() % columns.size()]);
+    }
+    if (!alive) continue;
+    const bool moments = trial % 2 == 0;
+    ExistenceSearch search({.moments = moments});
+    if (search.run(b) != ExistenceSearch::Outcome::refuted) continue;
+    ExistenceSearch sampler({.moments = moments});
+    nq::detail::SplitMix64 split(static_cast<std::uint64_t>(trial));
+    if (search.nodes() == 0) {
+      ++dead_at_root;
+      EXPECT_EQ(sampler.sample_path(b, split), 0.0) << "n " << n << " trial " << trial;
+      continue;
+    }
+    if (search.nodes() < 30) continue;
+    ++estimated;
+    constexpr int kPaths = 4000;
+    double sum = 0;
+    std::uint64_t depths = 0;
+    for (int path = 0; path < kPaths; ++path) {
+      const std::uint64_t before = sampler.nodes();
+      const double x = sampler.sample_path(b, split);
+      EXPECT_GE(x, 1.0);
+      EXPECT_GE(x, static_cast<double>(sampler.nodes() - before));  // at least its own nodes
+      depths += sampler.nodes() - before;
+      sum += x;
+    }
+    EXPECT_GT(depths, static_cast<std::uint64_t>(kPaths));
+    EXPECT_NEAR(sum / kPaths / static_cast<double>(search.nodes()), 1.0, 0.15)
+        << "n " << n << " trial " << trial << ": " << search.nodes() << " nodes";
+  }
+  EXPECT_EQ(estimated, 6);
+  EXPECT_GT(dead_at_root, 0);
 }
 
 // The board left by the first eleven rows of the first solution for n = 34 with a queen at
