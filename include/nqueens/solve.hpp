@@ -83,4 +83,40 @@ struct SolveResult {
 
 SolveResult solve_first(const SolveOptions& options);
 
+// How much is left where a stopped probing run stands, to plan a longer one.
+struct FirstEstimateOptions {
+  int n = 8;                           // 1..kMaxSolveFirstN
+  std::vector<FirstStep> resume = {};  // the run's steps (a checkpoint's), as SolveOptions::resume
+  int paths = 1000;                    // random paths to draw (>= 1)
+  std::uint64_t seed = 1;              // the same seed and steps give the same estimate
+  std::stop_token stop = {};           // request_stop() ends the drawing: fewer paths
+};
+
+struct FirstEstimate {
+  bool open = false;             // false: the steps settle every row, nothing is left
+  int row = 0;                   // the row the run stands on
+  int column = -1;               // its leftmost column still open, whose pieces are estimated
+  std::uint64_t pieces = 0;      // that column's pieces waiting
+  double covered = 0;            // share of its probe refuted (an even split per cut)
+  std::uint64_t searched = 0;    // nodes of its pieces refuted so far
+  double nodes = 0;              // nodes an exhaustive search of the pieces waiting would take
+  double error = 0;              // the standard error of `nodes`
+  int paths = 0;                 // paths drawn
+  std::uint64_t path_nodes = 0;  // nodes the paths expanded
+  double nodes_per_second = 0;   // one thread's rate on them: a probe's search goes as fast
+};
+
+// Knuth's estimator (Knuth 1975, "Estimating the efficiency of backtrack programs"): random paths
+// down the same search the probes run, from the pieces of the leftmost open column of the row
+// where `resume` stands, each path's 1 + d1 + d1 d2 + ... averaged. It assumes the column is dead
+// (a refutation visits the whole tree); the rows after it and any columns right of it are not
+// counted, so it is a lower bound on what the run has left, and with a heavy-tailed tree the
+// error can be large: quote it with its standard error. Throws std::invalid_argument for n
+// outside 1..kMaxSolveFirstN or paths < 1.
+//
+// Example:
+//   nq::FirstEstimate e = nq::estimate_first({.n = 30, .paths = 20});
+//   // e.open, e.row == 0, e.column == 0: the first probe of an empty board
+FirstEstimate estimate_first(const FirstEstimateOptions& options);
+
 }  // namespace nq

@@ -13,13 +13,15 @@
 // the row is settled once every column left of it is refuted. Restarts of the random search on
 // the leftmost open column, which find completions that the exhaustive order would reach late,
 // take a third of the row's work, and all of it when no piece is left to take. Whatever the
-// timing, the answer is the same.
+// timing, the answer is the same. estimate_first() walks the same rows to where a stopped run
+// stands and estimates, instead of searching, what its leftmost open column has left.
 #include "solve/probing.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <bit>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -43,6 +45,17 @@ using Clock = std::chrono::steady_clock;
 // steps, up to about a minute of one thread's search.
 constexpr std::uint64_t kLargestPiece = std::uint64_t{1} << 24;
 
+// The nodes estimate() searches to measure a thread's rate: about a second at n = 128.
+constexpr std::uint64_t kRateNodes = std::uint64_t{1} << 16;
+
+// What every search of a probe prunes with: the difference family's sum bound at each node and
+// the diagonal moments at its root (docs/algorithms.md measures the alternatives).
+ExistenceSearchOptions probe_search(ExistenceSearchOptions options) {
+  options.families = DiagonalFamilies::difference;
+  options.moments = true;
+  return options;
+}
+
 // A piece: the queens beyond the probe's, and its share of the probe (each cut splits a piece's
 // share evenly among the squares of its line that its queens do not attack), for progress.
 struct Piece {
@@ -53,8 +66,9 @@ struct Piece {
 struct Candidate {
   int col = 0;
   enum class State { open, refuted, completed, dropped } state = State::open;
-  std::vector<Piece> pending;  // pieces not yet taken; back() is next
-  double covered = 0;          // share of the probe refuted so far
+  std::vector<Piece> pending;       // pieces not yet taken; back() is next
+  double covered = 0;               // share of the probe refuted so far
+  std::uint64_t refuted_nodes = 0;  // nodes of the pieces a resumed run had refuted
   int running = 0;
   bool searched = false;            // some piece needed a search beyond the root
   std::atomic<bool> cancel{false};  // set once the column no longer matters
@@ -83,10 +97,12 @@ class RowJob {
       auto c = std::make_unique<Candidate>();
       c->col = lowest(m);
       for (const FirstStep& s : resumed) {
-        if (s.kind == FirstStep::Kind::completed && s.row == row_ && s.column == c->col) {
+        if (s.row != row_ || s.column != c->col) continue;
+        if (s.kind == FirstStep::Kind::completed) {
           c->state = Candidate::State::completed;
           c->completion = s.completion;
         }
+        if (s.kind == FirstStep::Kind::refuted) c->refuted_nodes += s.nodes;
       }
       if (c->state == Candidate::State::open) {
         c->covered = walk_cover(board_.n, prefix_, row_, c->col, index,
@@ -104,6 +120,7 @@ class RowJob {
 
   void work(unsigned thread) {
     SplitMix64 rng(0x51ed2701u + 7919u * static_cast<unsigned>(row_) + 104729u * thread);
+    MomentsWorkspace workspace;  // the moments test's tables, for every search of this thread
     std::unique_lock lock(mutex_);
     for (;;) {
       if (settled() || options_.stop.stop_requested()) return;
@@ -114,13 +131,12 @@ class RowJob {
         ++c->running;
         const std::uint64_t budget = budget_;
         lock.unlock();
-        Search search({.stop = options_.stop,
-                       .cancel = &c->cancel,
-                       .budget = budget,
-                       .mode = ExistenceMode::exhaustive,
-                       .suspend = true,
-                       .families = DiagonalFamilies::difference,
-                       .moments = true});
+        Search search(probe_search({.stop = options_.stop,
+                                    .cancel = &c->cancel,
+                                    .budget = budget,
+                                    .mode = ExistenceMode::exhaustive,
+                                    .suspend = true,
+                                    .workspace = &workspace}));
         const auto outcome = run(search, *c, piece.more);
         lock.lock();
         --c->running;
@@ -132,13 +148,12 @@ class RowJob {
       } else if ((c = leftmost_open()) != nullptr) {  // every piece is being searched
         const std::uint64_t budget = next_random_budget();
         lock.unlock();
-        Search search({.stop = options_.stop,
-                       .cancel = &c->cancel,
-                       .budget = budget,
-                       .mode = ExistenceMode::random,
-                       .rng = &rng,
-                       .families = DiagonalFamilies::difference,
-                       .moments = true});
+        Search search(probe_search({.stop = options_.stop,
+                                    .cancel = &c->cancel,
+                                    .budget = budget,
+                                    .mode = ExistenceMode::random,
+                                    .rng = &rng,
+                                    .workspace = &workspace}));
         const auto outcome = run(search, *c, {});
         lock.lock();
         nodes_ += search.nodes();
@@ -180,12 +195,66 @@ class RowJob {
 
   std::uint64_t nodes() const { return nodes_; }
 
+  // Before work(), on a row that is not settled: how many nodes the pieces waiting on its leftmost
+  // open column would take to refute, by Knuth's estimator over random paths from pieces drawn
+  // uniformly (the count of pieces times a path's mean is an unbiased estimate of their total).
+  FirstEstimate estimate(const FirstEstimateOptions& options) const {
+    const Candidate* c = leftmost_open();
+    FirstEstimate e{.open = true, .row = row_};
+    if (c == nullptr) return e;
+    e.column = c->col;
+    e.pieces = c->pending.size();
+    e.covered = c->covered;
+    e.searched = c->refuted_nodes;
+    MomentsWorkspace workspace;
+    Search search(probe_search({.workspace = &workspace}));
+    SplitMix64 rng(options.seed);
+    double sum = 0, squares = 0;
+    for (; e.paths < options.paths && !options.stop.stop_requested(); ++e.paths) {
+      const Piece& piece = c->pending[rng.exactly_below(c->pending.size())];
+      const std::optional<Board> probe = piece_board(*c, piece.more);
+      const double x = probe ? search.sample_path(*probe, rng) : 0;
+      sum += x, squares += x * x;
+    }
+    if (e.paths > 0) {
+      const double paths = e.paths, mean = sum / paths;
+      const double variance =
+          paths > 1 ? std::max(0.0, (squares - paths * mean * mean) / (paths - 1)) : 0;
+      e.nodes = static_cast<double>(e.pieces) * mean;
+      e.error = static_cast<double>(e.pieces) * std::sqrt(variance / paths);
+    }
+    e.path_nodes = search.nodes();
+    // The rate: a path pays the moments test at its root for a few nodes (6 on average at
+    // n = 75), where a piece pays it once for 2^18 or more, so the paths' own rate would be far
+    // too low. Pieces drawn at random are searched as the run would, for 2^16 nodes or
+    // 64 searches (pieces that end at once, or in a completion, pay the root test at each). A
+    // stop does not cut it short: a stopped estimate still gets its rate, a second later at most.
+    std::uint64_t nodes = 0;
+    const auto started = Clock::now();
+    for (int pieces = 0; nodes < kRateNodes && pieces < 64; ++pieces) {
+      const Piece& piece = c->pending[rng.exactly_below(c->pending.size())];
+      Search exhaustive(probe_search({.budget = kRateNodes - nodes, .workspace = &workspace}));
+      run(exhaustive, *c, piece.more);
+      nodes += std::max<std::uint64_t>(exhaustive.nodes(), 1);
+    }
+    const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    if (seconds > 0) e.nodes_per_second = static_cast<double>(nodes) / seconds;
+    return e;
+  }
+
  private:
-  ExistenceOutcome run(Search& search, const Candidate& c, const std::vector<Cell>& more) const {
+  // The board of a piece of column c; empty when placing its queens already fails.
+  std::optional<Board> piece_board(const Candidate& c, const std::vector<Cell>& more) const {
     Board probe = board_;
     bool alive = probe.place(row_, c.col);
     for (const Cell& s : more) alive = alive && probe.place(s.row, s.col);
-    return alive ? search.run(probe) : ExistenceOutcome::refuted;
+    if (!alive) return std::nullopt;
+    return probe;
+  }
+
+  ExistenceOutcome run(Search& search, const Candidate& c, const std::vector<Cell>& more) const {
+    const std::optional<Board> probe = piece_board(c, more);
+    return probe ? search.run(*probe) : ExistenceOutcome::refuted;
   }
 
   Candidate* next_with_pieces() {
@@ -363,11 +432,13 @@ class RowJob {
 
 }  // namespace
 
-template <class Mask>
-SolveResult solve_first_by_probing(const SolveOptions& options) {
+// The rows in order, as solve_first_by_probing() takes them: those the steps in options.resume
+// settled, then one RowJob per row that has columns to probe, handed to open_row(job), which
+// returns false to stop there (the result is then incomplete). A row whose known completion's
+// column is its leftmost free one is settled without a job.
+template <class Mask, class OpenRow>
+SolveResult walk_rows(const SolveOptions& options, OpenRow&& open_row) {
   const int n = options.n;
-  const unsigned threads =
-      options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   BasicResidual<Mask> board = BasicResidual<Mask>::empty(n);
   std::optional<std::vector<int>> known;  // a completion of the rows fixed so far
   std::vector<int> prefix;
@@ -390,25 +461,11 @@ SolveResult solve_first_by_probing(const SolveOptions& options) {
     }
     int chosen = fallback;
     if (candidates != 0) {
-      // The threads stop at the caller's request or at the first exception one of them meets
-      // (an on_step that cannot save its checkpoint, an allocation), which is rethrown here.
-      std::stop_source stop;
-      const std::stop_callback forward(options.stop, [&stop] { stop.request_stop(); });
-      SolveOptions own = options;
-      own.stop = stop.get_token();
-      FirstError errors([&stop] { stop.request_stop(); });
-      RowJob<Mask> job(board, prefix, candidates, own, options.resume);
-      {
-        std::vector<std::jthread> pool;
-        for (unsigned t = 1; t < threads; ++t) {
-          pool.emplace_back([&job, &errors, t] { errors.run([&] { job.work(t); }); });
-        }
-        errors.run([&] { job.work(0); });
-      }
-      errors.rethrow();
+      RowJob<Mask> job(board, prefix, candidates, options, options.resume);
+      const bool go_on = open_row(job);
       result.nodes += job.nodes();
       job.report(report);
-      if (!job.settled()) return result;  // stopped: complete == false
+      if (!go_on || !job.settled()) return result;  // complete == false
       if (const Candidate* c = job.answer()) {
         chosen = c->col;
         known = c->completion;
@@ -434,8 +491,50 @@ SolveResult solve_first_by_probing(const SolveOptions& options) {
   return result;
 }
 
+template <class Mask>
+SolveResult solve_first_by_probing(const SolveOptions& options) {
+  const unsigned threads =
+      options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  // The threads stop at the caller's request or at the first exception one of them meets (an
+  // on_step that cannot save its checkpoint, an allocation), which is rethrown here. Each row's
+  // job gets options with its own stop token.
+  std::stop_source stop;
+  const std::stop_callback forward(options.stop, [&stop] { stop.request_stop(); });
+  SolveOptions own = options;
+  own.stop = stop.get_token();
+  return walk_rows<Mask>(own, [&](RowJob<Mask>& job) {
+    FirstError errors([&stop] { stop.request_stop(); });
+    {
+      std::vector<std::jthread> pool;
+      for (unsigned t = 1; t < threads; ++t) {
+        pool.emplace_back([&job, &errors, t] { errors.run([&] { job.work(t); }); });
+      }
+      errors.run([&] { job.work(0); });
+    }
+    errors.rethrow();
+    return true;
+  });
+}
+
+template <class Mask>
+FirstEstimate estimate_first_by_probing(const FirstEstimateOptions& options) {
+  FirstEstimate estimate;
+  const SolveOptions walk{.n = options.n, .stop = options.stop, .resume = options.resume};
+  walk_rows<Mask>(walk, [&](RowJob<Mask>& job) {
+    if (job.settled()) return true;
+    estimate = job.estimate(options);
+    return false;
+  });
+  return estimate;
+}
+
 template SolveResult solve_first_by_probing<std::uint64_t>(const SolveOptions&);
 template SolveResult solve_first_by_probing<Uint128>(const SolveOptions&);
+
+FirstEstimate estimate_first_by_probing(const FirstEstimateOptions& options) {
+  return options.n <= Residual::kMaxN ? estimate_first_by_probing<std::uint64_t>(options)
+                                      : estimate_first_by_probing<Uint128>(options);
+}
 
 SolveResult solve_first_by_probing(const SolveOptions& options) {
   return options.n <= Residual::kMaxN ? solve_first_by_probing<std::uint64_t>(options)

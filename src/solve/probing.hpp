@@ -17,6 +17,9 @@ SolveResult solve_first_by_probing(const SolveOptions& options);
 template <class Mask>
 SolveResult solve_first_by_probing(const SolveOptions& options);
 
+// estimate_first() (solve.hpp), on the narrowest board that holds n.
+FirstEstimate estimate_first_by_probing(const FirstEstimateOptions& options);
+
 extern template SolveResult solve_first_by_probing<std::uint64_t>(const SolveOptions&);
 extern template SolveResult solve_first_by_probing<Uint128>(const SolveOptions&);
 

@@ -54,4 +54,13 @@ SolveResult solve_first(const SolveOptions& options) {
   return result;
 }
 
+FirstEstimate estimate_first(const FirstEstimateOptions& options) {
+  if (options.n < 1 || options.n > kMaxSolveFirstN) {
+    throw std::invalid_argument("estimate_first: n must be between 1 and " +
+                                std::to_string(kMaxSolveFirstN));
+  }
+  if (options.paths < 1) throw std::invalid_argument("estimate_first: paths must be at least 1");
+  return detail::estimate_first_by_probing(options);
+}
+
 }  // namespace nq

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <mutex>
 #include <stdexcept>
 
 #include "brute_force.hpp"
@@ -119,4 +120,103 @@ TEST(solve_first, an_exception_on_a_search_thread_reaches_the_caller) {
     if (++steps == 4) throw std::runtime_error("disk full");
   };
   EXPECT_THROW(nq::solve_first({.n = 30, .threads = 3, .on_step = throwing}), std::runtime_error);
+}
+
+TEST(estimate_first, header_example_holds) {
+  const nq::FirstEstimate e = nq::estimate_first({.n = 30, .paths = 20});
+  EXPECT_TRUE(e.open);
+  EXPECT_EQ(e.row, 0);
+  EXPECT_EQ(e.column, 0);
+  EXPECT_EQ(e.paths, 20);
+}
+
+// A run stopped at its first cut in row 10 (tiny pieces, so that n = 30's probe of row 10, column
+// 6, refuted in 545 nodes, is cut): the estimate stands where the resumed run starts, on the column
+// that was cut, and estimates the nodes the resumed run then spends refuting that column's pieces.
+TEST(estimate_first, stands_where_a_resumed_run_starts_and_estimates_its_open_probe) {
+  std::stop_source stop;
+  std::vector<nq::FirstStep> steps;
+  const nq::SolveResult stopped =
+      nq::solve_first({.n = 30,
+                       .stop = stop.get_token(),
+                       .threads = 1,
+                       .on_step =
+                           [&](const nq::FirstStep& s) {
+                             steps.push_back(s);
+                             if (s.kind == nq::FirstStep::Kind::split && s.row == 9)
+                               stop.request_stop();
+                           },
+                       .piece_nodes = 64});
+  ASSERT_FALSE(stopped.complete);
+  const nq::FirstStep cut = steps.back();
+  ASSERT_EQ(cut.kind, nq::FirstStep::Kind::split);
+
+  const nq::FirstEstimate e = nq::estimate_first({.n = 30, .resume = steps, .paths = 2000});
+  ASSERT_TRUE(e.open);
+  EXPECT_EQ(e.row, cut.row);
+  EXPECT_EQ(e.column, cut.column);
+  EXPECT_GE(e.pieces, 1u);
+  EXPECT_GT(e.covered, 0.0);
+  EXPECT_EQ(e.paths, 2000);
+  EXPECT_GT(e.path_nodes, 0u);
+  EXPECT_GT(e.nodes_per_second, 0.0);
+  EXPECT_GT(e.error, 0.0);
+  std::uint64_t searched = 0;
+  for (const nq::FirstStep& s : steps) {
+    if (s.kind == nq::FirstStep::Kind::refuted && s.row == e.row && s.column == e.column) {
+      searched += s.nodes;
+    }
+  }
+  EXPECT_EQ(e.searched, searched);
+  // The same seed and steps, the same estimate.
+  const nq::FirstEstimate again = nq::estimate_first({.n = 30, .resume = steps, .paths = 2000});
+  EXPECT_EQ(again.nodes, e.nodes);
+
+  std::mutex mutex;
+  std::optional<nq::FirstProgress> first;
+  std::uint64_t spent = 0;
+  bool column_refuted = true;
+  const nq::SolveResult resumed =
+      nq::solve_first({.n = 30,
+                       .threads = 1,
+                       .on_step =
+                           [&](const nq::FirstStep& s) {
+                             std::lock_guard lock(mutex);
+                             if (s.row != e.row || s.column != e.column) return;
+                             if (s.kind == nq::FirstStep::Kind::refuted) spent += s.nodes;
+                             if (s.kind == nq::FirstStep::Kind::completed) column_refuted = false;
+                           },
+                       .on_progress =
+                           [&](const nq::FirstProgress& p) {
+                             std::lock_guard lock(mutex);
+                             if (!first) first = p;
+                           },
+                       .resume = steps,
+                       .piece_nodes = 64});
+  ASSERT_TRUE(resumed.complete);
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->row, e.row);
+  EXPECT_EQ(first->column, e.column);
+  ASSERT_TRUE(column_refuted) << "the column cut has a completion: no refutation to estimate";
+  // What the resumed run spent on the pieces waiting, against the estimate: within 4 standard
+  // errors (the pieces are cut the same way whatever their size, so the count is exact).
+  EXPECT_NEAR(e.nodes, static_cast<double>(spent), 4 * e.error)
+      << "spent " << spent << ", estimated " << e.nodes << " +- " << e.error;
+}
+
+TEST(estimate_first, finds_nothing_left_after_a_finished_run) {
+  std::vector<nq::FirstStep> steps;
+  ASSERT_TRUE(
+      nq::solve_first(
+          {.n = 20, .threads = 1, .on_step = [&](const nq::FirstStep& s) { steps.push_back(s); }})
+          .complete);
+  const nq::FirstEstimate e = nq::estimate_first({.n = 20, .resume = steps, .paths = 10});
+  EXPECT_FALSE(e.open);
+  EXPECT_EQ(e.paths, 0);
+}
+
+TEST(estimate_first, rejects_sizes_and_path_counts_it_cannot_do) {
+  EXPECT_THROW(nq::estimate_first({.n = 0}), std::invalid_argument);
+  EXPECT_THROW(nq::estimate_first({.n = nq::kMaxSolveFirstN + 1}), std::invalid_argument);
+  EXPECT_THROW(nq::estimate_first({.n = 8, .paths = 0}), std::invalid_argument);
 }
