@@ -83,10 +83,16 @@ void add_solve(CLI::App& app, SolveArgs& args) {
                   "or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   cmd->add_flag("-q,--quiet", args.quiet, "first: no progress on stderr");
+  cmd->add_option("--estimate", args.estimate,
+                  "first: search nothing; estimate the nodes left in the probe where --checkpoint "
+                  "FILE stands (Knuth's estimator over PATHS random paths) and the time they take")
+      ->type_name("PATHS")
+      ->transform(whole_number(1, 100'000'000));
   cmd->footer(
       "Example:\n  nqueens solve 8                     2 4 6 8 3 1 7 5\n"
       "  nqueens solve 8 --method first      1 5 8 6 3 7 2 4\n"
       "  nqueens solve 44 --method first --checkpoint n44.ckpt --proof n44.proof\n"
+      "  nqueens solve 75 --method first --checkpoint n75.ckpt --estimate 1000\n"
       "  nqueens solve 1000000 --method random --seed 7 | nqueens verify\n"
       "  nqueens solve 1000000000 --format binary > big.bin && nqueens verify --binary big.bin\n");
 }

@@ -106,6 +106,13 @@ int run_solve(const SolveArgs& args) {
       (!args.checkpoint.empty() || !args.proof.empty() || args.json)) {
     throw UsageError("solve: --checkpoint, --proof and --json are for --method first");
   }
+  if (args.estimate > 0) {
+    if (method != nq::SolveMethod::first)
+      throw UsageError("solve: --estimate is for --method first");
+    if (!args.proof.empty())
+      throw UsageError("solve: --estimate proves nothing; leave out --proof");
+    return run_estimate_first(static_cast<int>(n), args);
+  }
   if (args.json && args.format != "perm") {
     throw UsageError("solve: --json prints the solution itself; leave out --format");
   }

@@ -4,7 +4,7 @@
 // --checkpoint FILE (every step of the search journaled, resumed by the same command),
 // --proof FILE (the steps that show every smaller placement impossible, for audit-first), and
 // --json (the solution with how each row was settled). Ctrl-C or SIGTERM saves and exits 130;
-// --timeout exits 124.
+// --timeout exits 124. --estimate PATHS reads the checkpoint and projects what is left.
 #include <fmt/core.h>
 #include <unistd.h>
 
@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
+#include <thread>
 
 #include "commands.hpp"
 #include "durable_file.hpp"
@@ -210,6 +211,59 @@ int run_solve_first(int n, const SolveArgs& args,
                               checkpoint ? checkpoint->steps() : steps, print);
   // "No solution" is an answer too.
   return not_saved(code, {kExitOk, kExitNo}, "nqueens: solve", "search", args.checkpoint, unsaved);
+}
+
+int run_estimate_first(int n, const SolveArgs& args) {
+  if (args.checkpoint.empty()) {
+    throw UsageError("solve: --estimate needs --checkpoint FILE, the stopped run to estimate");
+  }
+  if (std::ifstream probe(args.checkpoint); !probe) {
+    throw UsageError(fmt::format("solve: --estimate: cannot read checkpoint {}", args.checkpoint));
+  }
+  InterruptGuard interrupt;
+  const nq::Deadline deadline(interrupt.token(), args.timeout);
+  FirstCheckpoint checkpoint(args.checkpoint, n, args.checkpoint_every);
+  const nq::FirstEstimate e = nq::estimate_first(
+      {.n = n, .resume = checkpoint.steps(), .paths = args.estimate, .stop = deadline.token()});
+  checkpoint.release();
+  const unsigned threads =
+      args.threads ? args.threads : std::max(1u, std::thread::hardware_concurrency());
+  // The pieces are shared by every thread, so the time divides by their number.
+  const double seconds = e.nodes_per_second > 0 ? e.nodes / (e.nodes_per_second * threads) : 0;
+  if (args.json) {
+    nlohmann::ordered_json j;
+    j["n"] = n;
+    j["open"] = e.open;
+    if (e.open) {
+      j["row"] = e.row + 1;
+      j["column"] = e.column + 1;
+      j["pieces"] = e.pieces;
+      j["covered"] = e.covered;
+      j["searched"] = e.searched;
+      j["nodes"] = e.nodes;
+      j["error"] = e.error;
+      j["paths"] = e.paths;
+      j["path_nodes"] = e.path_nodes;
+      j["nodes_per_second"] = e.nodes_per_second;
+      j["threads"] = threads;
+      j["seconds"] = seconds;
+    }
+    std::cout << j.dump() << '\n';
+  } else if (!e.open) {
+    fmt::print("first {}: every row is settled; nothing is left to search\n", n);
+  } else {
+    fmt::print(
+        "first {}: row {}, column {}: {} pieces waiting, {:.1f}% of the probe refuted ({} nodes)\n"
+        "left: about {:.3g} nodes, standard error {:.2g} (Knuth's estimator, {} paths)\n"
+        "at {:.3g} nodes/s a thread: about {} on {} thread{}, if the column has no completion\n",
+        n, e.row + 1, e.column + 1, e.pieces, 100 * e.covered, e.searched, e.nodes, e.error,
+        e.paths, e.nodes_per_second, clock_time(seconds), threads, threads == 1 ? "" : "s");
+  }
+  if (deadline.expired() || interrupt.token().stop_requested()) {
+    fmt::print(stderr, "nqueens: stopped after {} of {} paths\n", e.paths, args.estimate);
+    return deadline.expired() ? kExitTimeout : kExitInterrupted;
+  }
+  return kExitOk;
 }
 
 }  // namespace nqcli

@@ -73,6 +73,7 @@ struct SolveArgs {
   bool json = false;              // one JSON object: the solution and how each row was settled
   std::string progress = "auto";  // auto (when stderr is a terminal), always, never
   bool quiet = false;
+  int estimate = 0;  // > 0: estimate what is left where --checkpoint stands, over this many paths
 };
 
 struct AuditFirstArgs {
@@ -141,6 +142,8 @@ int run_solve(const SolveArgs& args);
 // solve --method first, after run_solve has checked n; `print` writes the solution as asked.
 int run_solve_first(int n, const SolveArgs& args,
                     const std::function<void(const nq::Placement&)>& print);
+// solve --method first --estimate PATHS: what is left where --checkpoint FILE stands.
+int run_estimate_first(int n, const SolveArgs& args);
 int run_audit_first(const AuditFirstArgs& args);
 int run_enumerate(const EnumerateArgs& args);
 int run_classic(const ClassicArgs& args);

@@ -208,12 +208,14 @@ void JournaledFile::add(std::string_view line, const std::function<std::string()
   }
 }
 
+void JournaledFile::release() { std::remove((path_ + ".lock").c_str()); }
+
 void JournaledFile::finish(std::string text) {
   save(std::move(text));
   ::close(journal_);
   journal_ = -1;
   std::remove((path_ + ".journal").c_str());
-  std::remove((path_ + ".lock").c_str());  // still locked by us until the destructor
+  release();  // the lock file goes; still locked by us until the destructor
 }
 
 }  // namespace nqcli

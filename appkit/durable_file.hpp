@@ -84,6 +84,9 @@ class JournaledFile {
   void add(std::string_view line, const std::function<std::string()>& text);
   // Saves and removes the journal and the lock file; throws CheckpointError.
   void finish(std::string text);
+  // Removes the lock file and leaves the file and its journal alone: for a reader that loaded
+  // them and wrote nothing. Still locked by this object until its destructor.
+  void release();
 
   const std::string& checksum() const { return checksum_; }  // of the last save
   const std::string& error() const { return error_; }        // the last failure not yet repaired

@@ -66,6 +66,9 @@ class FirstCheckpoint {
   void add(const nq::FirstStep& step) { file_.add(step); }
   // Saves FILE with every step and removes the journal; throws CheckpointError.
   void finish() { file_.finish(); }
+  // A reader's end (nothing added, nothing saved): the file stays as it was, and the lock file
+  // this object made is removed.
+  void release() { file_.release(); }
 
  private:
   JournaledState<FirstCheckpointFormat> file_;

@@ -81,6 +81,8 @@ class JournaledState {
   }
   // Saves the file with everything and removes the journal; throws CheckpointError.
   void finish() { file_.finish(format_.text()); }
+  // Removes the lock file, leaving the file and its journal as they are (a reader's end).
+  void release() { file_.release(); }
 
  private:
   void resume() {

@@ -7,11 +7,17 @@
 #                                                        over its limit keeps its checkpoint in
 #                                                        build/first-table/ and resumes from it
 #   bench/first-table.sh audit FROM TO [LIMIT_SECONDS]   audit-first --full of every proof there
-#   bench/first-table.sh table                           docs/first/README.md's table and the
-#                                                        b-file docs/first/b141843.txt
+#   bench/first-table.sh estimate FROM TO [PATHS [LIMIT]]  for each row not in the table that
+#                                                        has a checkpoint: what is left where it
+#                                                        stands (solve --estimate; default 20000
+#                                                        paths or 60 s, whichever comes first)
+#   bench/first-table.sh table                           docs/first/README.md's tables (the rows,
+#                                                        and the open ones with their estimates)
+#                                                        and the b-file docs/first/b141843.txt
 #   bench/first-table.sh check                           audit every proof again (no writes)
 # Each row is docs/first/nNNN.json: solve --json plus the wall time, the processor and the date;
-# its proof is docs/first/nNNN.proof.xz and its audit's output docs/first/nNNN.audit.
+# its proof is docs/first/nNNN.proof.xz and its audit's output docs/first/nNNN.audit. A row not
+# finished has docs/first/nNNN.open.json instead: where its checkpoint stands and the estimate.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=build/release/nqueens
@@ -50,8 +56,32 @@ json.dump(j, open(sys.argv[2], "w"))
 open(sys.argv[2], "a").write("\n")
 EOF
   [ -f "$work/n$n.proof" ] && xz -9 -c "$work/n$n.proof" > "$base.proof.xz"
-  rm -f "$work/n$n.checkpoint" "$work/n$n.proof" "$work/n$n.json"
+  rm -f "$work/n$n.checkpoint" "$work/n$n.proof" "$work/n$n.json" "$base.open.json"
   echo "n = $n: $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["wall_seconds"])' "$base.json") s"
+}
+
+estimate() {
+  local n=$1 paths=$2 limit=$3 base status=0
+  base=$(name "$n")
+  [ -f "$base.json" ] && return 0
+  [ -f "$work/n$n.checkpoint" ] || return 0
+  # At the limit the paths drawn so far give the estimate (exit 124).
+  "$bin" solve "$n" --method first --estimate "$paths" --json --threads "$threads" \
+    --timeout "$limit" --checkpoint "$work/n$n.checkpoint" > "$work/n$n.estimate" 2>/dev/null ||
+    status=$?
+  [ "$status" = 0 ] || [ "$status" = 124 ] || { echo "n = $n: estimate failed (exit $status)"; return 0; }
+  python3 - "$work/n$n.estimate" "$work/n$n.checkpoint" "$base.open.json" "$cpu" <<'EOF'
+import json, sys, datetime
+j = json.load(open(sys.argv[1]))
+prefix = [int(l.split()[3]) for l in open(sys.argv[2]) if l.startswith("R ")]
+j["rows_settled"] = len(prefix)
+j["prefix"] = prefix
+j["processor"] = sys.argv[4]
+j["date"] = datetime.date.today().isoformat()
+json.dump(j, open(sys.argv[3], "w"))
+open(sys.argv[3], "a").write("\n")
+EOF
+  echo "n = $n: $(python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print("row %d column %d: about %.3g nodes left" % (j["row"], j["column"], j["nodes"]) if j["open"] else "nothing left")' "$base.open.json")"
 }
 
 audit() {
@@ -77,6 +107,9 @@ case "${1:-}" in
     ;;
   audit)
     for n in $(seq "$2" "$3"); do audit "$n" "${4:-600}" || true; done
+    ;;
+  estimate)
+    for n in $(seq "$2" "$3"); do estimate "$n" "${4:-20000}" "${5:-60}"; done
     ;;
   check)
     failed=0
@@ -126,11 +159,29 @@ for n in sorted(rows):
     ans = " ".join(map(str, j["solution"])) or "none"
     audit = audit_of(n) if j["solution"] else "-"
     lines.append("| %d | %.2f | %d | %s | %s | %s |" % (n, j["wall_seconds"], j["threads"], steps, audit, ans))
+def hours(seconds):
+    return "%.1f min" % (seconds / 60) if seconds < 3600 else "%.1f h" % (seconds / 3600)
+open_lines = ["| n | rows settled | open probe: row, column | pieces waiting | refuted (even split) "
+              "| nodes searched | nodes left (Knuth) | nodes/s a thread | projected |",
+              "|---|---|---|---|---|---|---|---|---|"]
+for f in sorted(glob.glob(os.path.join(d, "n*.open.json"))):
+    j = json.load(open(f))
+    if not j["open"] or j["n"] in rows:
+        continue
+    open_lines.append("| %d | %d | %d, %d | %d | %.1f%% | %.3g | %.2g ± %.1g | %.2g | %s on %d threads |" % (
+        j["n"], j["rows_settled"], j["row"], j["column"], j["pieces"], 100 * j["covered"],
+        j["searched"], j["nodes"], j["error"], j["nodes_per_second"], hours(j["seconds"]),
+        j["threads"]))
 readme = os.path.join(d, "README.md")
 text = open(readme).read() if os.path.exists(readme) else "<!-- table -->\n<!-- end table -->\n"
-head, rest = text.split("<!-- table -->", 1)
-_, tail = rest.split("<!-- end table -->", 1)
-open(readme, "w").write(head + "<!-- table -->\n" + "\n".join(lines) + "\n<!-- end table -->" + tail)
+def put(text, marker, lines):
+    head, rest = text.split("<!-- %s -->" % marker, 1)
+    _, tail = rest.split("<!-- end %s -->" % marker, 1)
+    return head + "<!-- %s -->\n" % marker + "\n".join(lines) + "\n<!-- end %s -->" % marker + tail
+text = put(text, "table", lines)
+if "<!-- open -->" in text:
+    text = put(text, "open", open_lines)
+open(readme, "w").write(text)
 print("b-file: rows 1..%d, %d terms" % (top, i - 1))
 EOF
     ;;

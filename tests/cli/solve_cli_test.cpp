@@ -256,6 +256,30 @@ TEST(solve_cli, first_saves_on_sigterm_and_refuses_foreign_checkpoints) {
       run_nqueens("solve 64 --method first -q --timeout 0.5 --checkpoint " + quoted(timeout_ckpt));
   EXPECT_EQ(timed.code, 124);
   EXPECT_NE(timed.err.find("saved in"), std::string::npos) << timed.err;
+
+  // --estimate reads that checkpoint, leaves it as it was (and no lock file), and projects what
+  // is left in the probe where it stands.
+  const std::string before = slurp(timeout_ckpt);
+  const std::string estimate =
+      "solve 64 --method first --estimate 20 --threads 2 --checkpoint " + quoted(timeout_ckpt);
+  const auto json = run_nqueens(estimate + " --json");
+  ASSERT_EQ(json.code, 0) << json.err;
+  const auto j = nlohmann::json::parse(json.out);
+  EXPECT_TRUE(j["open"].get<bool>());
+  EXPECT_GE(j["row"].get<int>(), 1);
+  EXPECT_GE(j["column"].get<int>(), 1);
+  EXPECT_EQ(j["paths"].get<int>(), 20);
+  EXPECT_EQ(j["threads"].get<int>(), 2);
+  EXPECT_GT(j["nodes_per_second"].get<double>(), 0);
+  EXPECT_GE(j["nodes"].get<double>(), 0);
+  const auto text = run_nqueens(estimate);
+  EXPECT_EQ(text.code, 0) << text.err;
+  EXPECT_EQ(text.out.rfind("first 64: row ", 0), 0u) << text.out;
+  EXPECT_NE(text.out.find("(Knuth's estimator, 20 paths)"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find(" on 2 threads, if the column has no completion"), std::string::npos)
+      << text.out;
+  EXPECT_EQ(slurp(timeout_ckpt), before);
+  EXPECT_FALSE(std::ifstream(timeout_ckpt + ".lock")) << "the lock file is left behind";
 }
 
 // --full searches every piece again, on the threads asked for, and fails on a piece over the
@@ -296,7 +320,11 @@ TEST(solve_cli, first_only_options_are_refused_elsewhere) {
   for (const char* args :
        {"solve 8 --proof p", "solve 8 --method random --checkpoint c",
         "solve 8 --method backtrack --json", "solve 8 --method first --json --format board",
-        "solve 129 --method first --proof p", "audit-first", "audit-first x --sample -1"}) {
+        "solve 129 --method first --proof p", "audit-first", "audit-first x --sample -1",
+        "solve 8 --estimate 10 --checkpoint c", "solve 8 --method first --estimate 10",
+        "solve 8 --method first --estimate 0 --checkpoint c",
+        "solve 8 --method first --estimate 5 --checkpoint c --proof p",
+        "solve 8 --method first --estimate 5 --checkpoint /nonexistent/c"}) {
     const auto r = run_nqueens(args);
     EXPECT_EQ(r.code, 2) << args;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
