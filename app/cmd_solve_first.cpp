@@ -213,6 +213,18 @@ int run_solve_first(int n, const SolveArgs& args,
   return not_saved(code, {kExitOk, kExitNo}, "nqueens: solve", "search", args.checkpoint, unsaved);
 }
 
+namespace {
+
+// A projected time, from seconds to the 10^40 years a hopeless probe projects.
+std::string projected_time(double seconds) {
+  constexpr double kDay = 86400, kYear = 365.25 * kDay;
+  if (seconds < 2 * kDay) return clock_time(seconds);
+  if (seconds < kYear) return fmt::format("{:.1f} days", seconds / kDay);
+  return fmt::format("{:.2g} years", seconds / kYear);
+}
+
+}  // namespace
+
 int run_estimate_first(int n, const SolveArgs& args) {
   if (args.checkpoint.empty()) {
     throw UsageError("solve: --estimate needs --checkpoint FILE, the stopped run to estimate");
@@ -243,21 +255,32 @@ int run_estimate_first(int n, const SolveArgs& args) {
       j["nodes"] = e.nodes;
       j["error"] = e.error;
       j["paths"] = e.paths;
+      j["completions"] = e.completions;
       j["path_nodes"] = e.path_nodes;
       j["nodes_per_second"] = e.nodes_per_second;
       j["threads"] = threads;
-      j["seconds"] = seconds;
+      if (e.completions == 0) j["seconds"] = seconds;  // no projection for a live column
     }
     std::cout << j.dump() << '\n';
   } else if (!e.open) {
     fmt::print("first {}: every row is settled; nothing is left to search\n", n);
   } else {
     fmt::print(
-        "first {}: row {}, column {}: {} pieces waiting, {:.1f}% of the probe refuted ({} nodes)\n"
+        "first {}: row {}, column {}: {} pieces waiting, {:.1f}% of the probe refuted ({} "
+        "nodes)\n",
+        n, e.row + 1, e.column + 1, e.pieces, 100 * e.covered, e.searched);
+  }
+  if (!args.json && e.open && e.completions > 0) {
+    fmt::print(
+        "left: {} of {} paths ended in a completion, so the column has one: the run settles the "
+        "row when its search or a restart reaches one\n",
+        e.completions, e.paths);
+  } else if (!args.json && e.open) {
+    fmt::print(
         "left: about {:.3g} nodes, standard error {:.2g} (Knuth's estimator, {} paths)\n"
         "at {:.3g} nodes/s a thread: about {} on {} thread{}, if the column has no completion\n",
-        n, e.row + 1, e.column + 1, e.pieces, 100 * e.covered, e.searched, e.nodes, e.error,
-        e.paths, e.nodes_per_second, clock_time(seconds), threads, threads == 1 ? "" : "s");
+        e.nodes, e.error, e.paths, e.nodes_per_second, projected_time(seconds), threads,
+        threads == 1 ? "" : "s");
   }
   if (deadline.expired() || interrupt.token().stop_requested()) {
     fmt::print(stderr, "nqueens: stopped after {} of {} paths\n", e.paths, args.estimate);

@@ -73,7 +73,7 @@ estimate() {
   python3 - "$work/n$n.estimate" "$work/n$n.checkpoint" "$base.open.json" "$cpu" <<'EOF'
 import json, sys, datetime
 j = json.load(open(sys.argv[1]))
-prefix = [int(l.split()[3]) for l in open(sys.argv[2]) if l.startswith("R ")]
+prefix = [int(l.split()[2]) for l in open(sys.argv[2]) if l.startswith("R ")]
 j["rows_settled"] = len(prefix)
 j["prefix"] = prefix
 j["processor"] = sys.argv[4]
@@ -124,7 +124,7 @@ case "${1:-}" in
 import glob, json, os, sys
 d = sys.argv[1]
 rows = {}
-for f in glob.glob(os.path.join(d, "n*.json")):
+for f in glob.glob(os.path.join(d, "n[0-9][0-9][0-9].json")):
     j = json.load(open(f))
     rows[j["n"]] = j
 def audit_of(n):
@@ -160,7 +160,13 @@ for n in sorted(rows):
     audit = audit_of(n) if j["solution"] else "-"
     lines.append("| %d | %.2f | %d | %s | %s | %s |" % (n, j["wall_seconds"], j["threads"], steps, audit, ans))
 def hours(seconds):
-    return "%.1f min" % (seconds / 60) if seconds < 3600 else "%.1f h" % (seconds / 3600)
+    if seconds < 3600:
+        return "%.1f min" % (seconds / 60)
+    if seconds < 2 * 86400:
+        return "%.1f h" % (seconds / 3600)
+    if seconds < 365.25 * 86400:
+        return "%.1f days" % (seconds / 86400)
+    return "%.2g years" % (seconds / (365.25 * 86400))
 open_lines = ["| n | rows settled | open probe: row, column | pieces waiting | refuted (even split) "
               "| nodes searched | nodes left (Knuth) | nodes/s a thread | projected |",
               "|---|---|---|---|---|---|---|---|---|"]
@@ -168,9 +174,10 @@ for f in sorted(glob.glob(os.path.join(d, "n*.open.json"))):
     j = json.load(open(f))
     if not j["open"] or j["n"] in rows:
         continue
-    open_lines.append("| %d | %d | %d, %d | %d | %.1f%% | %.3g | %.2g ± %.1g | %.2g | %s on %d threads |" % (
+    open_lines.append("| %d | %d | %d, %d | %d | %.1f%% | %.3g | %.2g ± %.1g | %.2g | %s, %d threads |" % (
         j["n"], j["rows_settled"], j["row"], j["column"], j["pieces"], 100 * j["covered"],
-        j["searched"], j["nodes"], j["error"], j["nodes_per_second"], hours(j["seconds"]),
+        j["searched"], j["nodes"], j["error"], j["nodes_per_second"],
+        hours(j["seconds"]) if "seconds" in j else "live: %d paths found a completion" % j["completions"],
         j["threads"]))
 readme = os.path.join(d, "README.md")
 text = open(readme).read() if os.path.exists(readme) else "<!-- table -->\n<!-- end table -->\n"

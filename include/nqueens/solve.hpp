@@ -102,14 +102,16 @@ struct FirstEstimate {
   double nodes = 0;              // nodes an exhaustive search of the pieces waiting would take
   double error = 0;              // the standard error of `nodes`
   int paths = 0;                 // paths drawn
+  int completions = 0;           // paths that ended in a completion: the column has one
   std::uint64_t path_nodes = 0;  // nodes the paths expanded
-  double nodes_per_second = 0;   // one thread's rate on them: a probe's search goes as fast
+  double nodes_per_second = 0;   // one thread's rate, searching 2^16 nodes of those pieces
 };
 
 // Knuth's estimator (Knuth 1975, "Estimating the efficiency of backtrack programs"): random paths
 // down the same search the probes run, from the pieces of the leftmost open column of the row
 // where `resume` stands, each path's 1 + d1 + d1 d2 + ... averaged. It assumes the column is dead
-// (a refutation visits the whole tree); the rows after it and any columns right of it are not
+// (a refutation visits the whole tree; a path that ends in a completion shows that it is not,
+// and `nodes` then means nothing); the rows after it and any columns right of it are not
 // counted, so it is a lower bound on what the run has left, and with a heavy-tailed tree the
 // error can be large: quote it with its standard error. Throws std::invalid_argument for n
 // outside 1..kMaxSolveFirstN or paths < 1.

@@ -170,18 +170,20 @@ ExistenceOutcome BasicExistenceSearch<Mask>::run(Board board) {
 }
 
 template <class Mask>
-double BasicExistenceSearch<Mask>::sample_path(Board board, SplitMix64& rng) {
-  if (!viable(board) || (moments_ && !diagonal_moments_allow(board, moments_workspace_))) return 0;
+PathSample BasicExistenceSearch<Mask>::sample_path(Board board, SplitMix64& rng) {
+  if (!viable(board) || (moments_ && !diagonal_moments_allow(board, moments_workspace_))) {
+    return {};
+  }
   double estimate = 0;
   double width = 1;  // the product of the children counts above the current depth
   // One level is enough: each step moves the chosen child out before expanding it.
   Level& level = levels_[0];
   for (;;) {
-    if (board.open_rows == 0) return estimate;  // a completion: not a node of the search
-    estimate += width;                          // the nodes at this depth, one expanded here
+    if (board.open_rows == 0) return {estimate, true};  // a completion: not a node of the search
+    estimate += width;  // the nodes at this depth, one expanded here
     ++nodes_;
     expand(board, level);
-    if (level.order.empty()) return estimate;
+    if (level.order.empty()) return {estimate, false};
     width *= static_cast<double>(level.order.size());
     board = level.boards[level.order[rng.exactly_below(level.order.size())].second];
   }

@@ -42,6 +42,12 @@ struct SuspendedPath {
   std::vector<Cell> path() const;  // the chosen squares, root to the unexpanded node
 };
 
+// One random path of BasicExistenceSearch::sample_path().
+struct PathSample {
+  double nodes = 0;        // its estimate of the nodes an exhaustive refutation expands
+  bool completed = false;  // it ended in a completion: the board has one, there is no refutation
+};
+
 // The order in which a node's children are tried (the two modes above). Either mode decides the
 // board when the budget does not run out first.
 enum class ExistenceMode {
@@ -94,10 +100,10 @@ class BasicExistenceSearch {
   // random path down the same tree (the same root test, branching and pruning), summing for each
   // depth the product of the numbers of children met above it, 1 + d1 + d1 d2 + .... Its mean
   // over many paths is the tree's size; a board dead at its root gives 0, as run() counts no
-  // node for it. The path stops at a completion, where the true search would stop too, so on a
-  // board that has completions the estimate is of a refutation that would not happen. Reads
-  // neither the budget nor the stop token; nodes() counts the nodes the path expanded.
-  double sample_path(Board board, SplitMix64& rng);
+  // node for it. A path that ends in a completion says so: the board has one, and the numbers
+  // are of a refutation that will not happen. Reads neither the budget nor the stop token;
+  // nodes() counts the nodes the path expanded.
+  PathSample sample_path(Board board, SplitMix64& rng);
 
  private:
   struct Level;

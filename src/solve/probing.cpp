@@ -213,8 +213,9 @@ class RowJob {
     for (; e.paths < options.paths && !options.stop.stop_requested(); ++e.paths) {
       const Piece& piece = c->pending[rng.exactly_below(c->pending.size())];
       const std::optional<Board> probe = piece_board(*c, piece.more);
-      const double x = probe ? search.sample_path(*probe, rng) : 0;
-      sum += x, squares += x * x;
+      const PathSample x = probe ? search.sample_path(*probe, rng) : PathSample{};
+      sum += x.nodes, squares += x.nodes * x.nodes;
+      e.completions += x.completed;
     }
     if (e.paths > 0) {
       const double paths = e.paths, mean = sum / paths;

@@ -276,7 +276,7 @@ TYPED_TEST(existence_search, random_paths_estimate_the_nodes_of_a_refutation) {
     nq::detail::SplitMix64 split(static_cast<std::uint64_t>(trial));
     if (search.nodes() == 0) {
       ++dead_at_root;
-      EXPECT_EQ(sampler.sample_path(b, split), 0.0) << "n " << n << " trial " << trial;
+      EXPECT_EQ(sampler.sample_path(b, split).nodes, 0.0) << "n " << n << " trial " << trial;
       continue;
     }
     if (search.nodes() < 30) continue;
@@ -286,7 +286,9 @@ TYPED_TEST(existence_search, random_paths_estimate_the_nodes_of_a_refutation) {
     std::uint64_t depths = 0;
     for (int path = 0; path < kPaths; ++path) {
       const std::uint64_t before = sampler.nodes();
-      const double x = sampler.sample_path(b, split);
+      const nq::detail::PathSample sample = sampler.sample_path(b, split);
+      EXPECT_FALSE(sample.completed);
+      const double x = sample.nodes;
       EXPECT_GE(x, 1.0);
       EXPECT_GE(x, static_cast<double>(sampler.nodes() - before));  // at least its own nodes
       depths += sampler.nodes() - before;

@@ -128,6 +128,7 @@ TEST(estimate_first, header_example_holds) {
   EXPECT_EQ(e.row, 0);
   EXPECT_EQ(e.column, 0);
   EXPECT_EQ(e.paths, 20);
+  EXPECT_GT(e.completions, 0) << "random dives into a board with a queen in a corner";
 }
 
 // A run stopped at its first cut in row 10 (tiny pieces, so that n = 30's probe of row 10, column
@@ -158,6 +159,7 @@ TEST(estimate_first, stands_where_a_resumed_run_starts_and_estimates_its_open_pr
   EXPECT_GE(e.pieces, 1u);
   EXPECT_GT(e.covered, 0.0);
   EXPECT_EQ(e.paths, 2000);
+  EXPECT_EQ(e.completions, 0);
   EXPECT_GT(e.path_nodes, 0u);
   EXPECT_GT(e.nodes_per_second, 0.0);
   EXPECT_GT(e.error, 0.0);
