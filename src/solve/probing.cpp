@@ -120,7 +120,10 @@ class RowJob {
 
   void work(unsigned thread) {
     SplitMix64 rng(0x51ed2701u + 7919u * static_cast<unsigned>(row_) + 104729u * thread);
-    MomentsWorkspace workspace;  // the moments test's tables, for every search of this thread
+    // The moments test's tables, for every search of this thread: a restart's search is small
+    // beside the tables allocated afresh at its root. One thread, median of 3, side by side:
+    // n = 66 4.48 s -> 4.09 s, n = 70 3.35 s -> 3.08 s.
+    MomentsWorkspace workspace;
     std::unique_lock lock(mutex_);
     for (;;) {
       if (settled() || options_.stop.stop_requested()) return;
