@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_docs.hpp"
 #include "commands.hpp"
 #include "count_options.hpp"
 #include "durable_file.hpp"
@@ -265,7 +266,8 @@ void add_trace(CLI::App& app, TraceArgs& args) {
   cmd->add_flag("--boards", args.boards, "text: draw the board after each event");
   cmd->add_flag("--code", args.code, "text: the listing's line and variables after each event");
   cmd->add_flag("--listing", args.listing, "Print the method's listing and the line of each event");
-  cmd->add_option("-o,--output", args.output, "Write to this file instead of stdout");
+  cmd->add_option("-o,--output", args.output, "Write to this file instead of stdout")
+      ->type_name("FILE");
   cmd->footer(
       "Example:\n  nqueens trace 4 --all                  every step of the 4-queens search\n"
       "  nqueens trace 5 --method permutations --code --max-steps 12\n"
@@ -280,7 +282,8 @@ void add_render(CLI::App& app, RenderArgs& args) {
   cmd->add_option("-f,--format", args.format, "text, unicode or svg")
       ->check(CLI::IsMember({"text", "unicode", "svg"}));
   cmd->add_option("--title", args.title, "Title of the SVG image");
-  cmd->add_option("-o,--output", args.output, "Write to this file instead of stdout");
+  cmd->add_option("-o,--output", args.output, "Write to this file instead of stdout")
+      ->type_name("FILE");
   cmd->footer(
       "Example:\n  nqueens solve 8 | nqueens render --format unicode\n"
       "  nqueens solve 8 | nqueens render --format svg -o eight.svg\n");
@@ -394,11 +397,9 @@ int main(int argc, char** argv) {
   CLI::App app{"nqueens: count, solve, verify and draw n-queens placements", "nqueens"};
   app.set_version_flag("-V,--version", std::string("nqueens ") + nq::kVersion);
   app.require_subcommand(1, 1);
-  app.footer(
-      "Run 'nqueens SUBCOMMAND --help' for a subcommand's options and an example.\n"
-      "Exit status: 0 success, 1 no solution / invalid placement / failed check, 2 bad usage or\n"
-      "input, 3 printed but its checkpoint not saved, 70 internal error (a bug: please report\n"
-      "it), 124 gave up at --timeout, 130 interrupted.");
+  app.footer("Run 'nqueens SUBCOMMAND --help' for a subcommand's options and an example.\n" +
+             exit_status_text(kExitStatuses));
+  add_generate_option(app);
   const std::vector<Subcommand> table = subcommands();
   for (const Subcommand& s : table) s.add(app);
 
@@ -410,6 +411,10 @@ int main(int argc, char** argv) {
       if (app.got_subcommand(s.name)) return s.run();
     }
     return fail(kExitInternal, "internal error: no subcommand ran; please report it");
+  } catch (const GenerateRequest& request) {
+    const ManInfo info{nq::kVersion, kExitStatuses, {"nqueens-mpi(1)"}};
+    fmt::print("{}", generate_doc(app, request.kind, info));
+    return kExitOk;
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {

@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: MIT
 // Command-line pieces shared by the two programs' CLI11 translation units (app/cli.cpp for
-// nqueens, mpi/main.cpp for nqueens-mpi): number validators and the options of `count`.
-// Include it only from a file that already compiles CLI11, one per program.
+// nqueens, mpi/main.cpp for nqueens-mpi): number validators, the exit-status footer, --generate and
+// the options of `count`. Include it only from a file that already compiles CLI11, one per program.
 #pragma once
 
 #include <CLI/CLI.hpp>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <span>
 #include <string>
 
+#include "cli_docs.hpp"
 #include "contract.hpp"
 #include "count_args.hpp"
 #include "numbers.hpp"
@@ -48,6 +50,32 @@ inline CLI::Validator seconds() {
         return "";
       },
       "SECONDS");
+}
+
+// "Exit status:" and a line per code, for a program's --help footer.
+inline std::string exit_status_text(std::span<const ExitStatus> statuses) {
+  std::string text = "Exit status:";
+  for (const ExitStatus& s : statuses) {
+    text += "\n  " + std::to_string(s.code) + std::string(5 - std::to_string(s.code).size(), ' ') +
+            s.meaning;
+  }
+  return text;
+}
+
+// `--generate KIND` prints the man page or a completion script (cli_docs.hpp) and exits 0; it
+// is parsed before the subcommand is required, as --help is, and reaches main as this.
+struct GenerateRequest {
+  DocKind kind;
+};
+
+inline void add_generate_option(CLI::App& app) {
+  app.add_option_function<std::string>(
+         "--generate", [](const std::string& kind) { throw GenerateRequest{parse_doc_kind(kind)}; },
+         "Print the man page (man) or a shell's completion script (complete-bash, "
+         "complete-zsh, complete-fish) and exit")
+      ->type_name("KIND")
+      ->check(CLI::IsMember(doc_kind_names()))
+      ->trigger_on_parse();
 }
 
 // The options `nqueens count` and `nqueens-mpi count` share.

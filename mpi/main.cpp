@@ -19,13 +19,22 @@
 
 namespace {
 
+// nqueens-mpi has no --timeout, and an internal error ends the MPI job instead of exiting 70.
+constexpr nqcli::ExitStatus kMpiExitStatuses[] = {
+    {nqcli::kExitOk, "success"},
+    {nqcli::kExitNo, "--check found a count that differs from the published one"},
+    nqcli::exit_status(nqcli::kExitUsage),
+    nqcli::exit_status(nqcli::kExitNotSaved),
+    nqcli::exit_status(nqcli::kExitInterrupted),
+};
+
 int parse_and_run(int argc, char** argv, int rank, int ranks) {
   CLI::App app{"nqueens-mpi: count n-queens solutions over the ranks of an MPI job", "nqueens-mpi"};
   app.set_version_flag("-V,--version", std::string("nqueens-mpi ") + nq::kVersion);
   app.require_subcommand(1, 1);
-  app.footer(
-      "Run as: mpirun -np P nqueens-mpi count N [--threads T]  (see docs/cluster.md)\n"
-      "Exit status: 0 success, 1 --check failed, 2 bad usage or input, 130 interrupted.");
+  app.footer("Run as: mpirun -np P nqueens-mpi count N [--threads T]  (see docs/cluster.md)\n" +
+             nqcli::exit_status_text(kMpiExitStatuses));
+  nqcli::add_generate_option(app);
   nqcli::CountArgs args;
   auto* cmd = app.add_subcommand("count", "Count all solutions and the unique ones");
   nqcli::add_count_options(*cmd, args);
@@ -42,6 +51,11 @@ int parse_and_run(int argc, char** argv, int rank, int ranks) {
       throw nqcli::UsageError(std::string("unknown subcommand '") + argv[1] + "' (choose count)");
     }
     app.parse(argc, argv);
+  } catch (const nqcli::GenerateRequest& request) {
+    if (rank != 0) return 0;
+    const nqcli::ManInfo info{nq::kVersion, kMpiExitStatuses, {"nqueens(1)", "mpirun(1)"}};
+    fmt::print("{}", nqcli::generate_doc(app, request.kind, info));
+    return nqcli::kExitOk;
   } catch (const CLI::CallForHelp& e) {
     if (rank != 0) return 0;
     return app.exit(e);

@@ -258,3 +258,27 @@ TEST(mpi_cli, bad_usage_exits_2_with_one_line_from_rank_0) {
   EXPECT_NE(help.out.find("--threads"), std::string::npos);
   EXPECT_EQ(help.out.find("Options:"), help.out.rfind("Options:")) << "printed by every rank";
 }
+
+// The man page the build installs (written by `nqueens-mpi --generate man`, as nqueens's is; its
+// generator is tested in tests/cli/cli_docs_test.cpp): it renders without a warning and names
+// every option of `count --help`, and only rank 0 prints it.
+TEST(mpi_cli, its_man_page_names_every_count_option_and_renders_without_a_warning) {
+  const nq::test::Run generate = run_shell(mpi(2, "--generate man"));
+  ASSERT_EQ(generate.code, 0) << generate.err;
+  EXPECT_EQ(generate.out.find(".TH"), generate.out.rfind(".TH")) << "printed by every rank";
+  EXPECT_EQ(slurp(std::string(NQ_SHARE_DIR) + "/man/man1/nqueens-mpi.1"), generate.out);
+  const std::string page = std::string(NQ_SHARE_DIR) + "/man/man1/nqueens-mpi.1";
+  const nq::test::Run warnings = run_shell("LANG=C man --warnings -l '" + page + "' > /dev/null");
+  EXPECT_EQ(warnings.code, 0);
+  EXPECT_EQ(warnings.err, "");
+  const std::string text = run_shell("MANWIDTH=250 LANG=C man -l '" + page + "'").out;
+  const std::string help = run_shell(mpi(1, "count --help")).out;
+  for (const char* option : {"--threads", "--engine", "--checkpoint", "--subtotals", "--memory",
+                             "--estimate", "--strata", "--json", "--progress"}) {
+    EXPECT_NE(help.find(option), std::string::npos) << option;
+    EXPECT_NE(text.find(option), std::string::npos) << option;
+  }
+  EXPECT_NE(text.find("EXIT STATUS"), std::string::npos);
+  EXPECT_NE(text.find("130"), std::string::npos);
+  EXPECT_EQ(text.find("124"), std::string::npos) << "nqueens-mpi has no --timeout";
+}
