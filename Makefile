@@ -2,11 +2,14 @@
 # The two quick-start commands and the CI steps. Every target first makes sure the Debian
 # packages are there (scripts/install-deps only installs what is missing).
 #
-#   make run [ARGS="count 12"]   install, build (release) and run nqueens with ARGS
+#   make run [ARGS="count 12"]   install what the program needs, build it alone (release) and
+#                                run nqueens with ARGS
 #   make test                    install, build, run the whole test suite (+ fuzz smoke runs and
 #                                the WebAssembly build's tests)
 #   make web                     the WebAssembly build: build/web/package (npm) and
 #                                build/web/playground/index.html
+#   make deb                     the Debian packages nqueens, nqueens-mpi and libnqueens-dev in
+#                                build/release (cmake/packaging.cmake)
 #   make test-asan               the test suite under AddressSanitizer + UBSan (clang)
 #   make format-check            clang-format finds nothing to change
 #   make check-layers            every #include points down the layers (docs/architecture.md)
@@ -14,17 +17,27 @@
 ARGS ?= count 12
 SOURCES = $(shell git ls-files --cached --others --exclude-standard '*.cpp' '*.hpp' 2>/dev/null)
 
-.PHONY: deps build run test test-release test-fuzz test-web web test-asan format format-check check-layers clean
+.PHONY: deps deps-run build run deb test test-release test-fuzz test-web web test-asan format format-check check-layers clean
 
 deps:
 	@scripts/install-deps
 
+deps-run:
+	@scripts/install-deps run
+
+# The tests' own dependencies (GoogleTest, Chromium, ...) are not needed to run the program, so
+# `make run` configures without them and builds the one target; `make build` turns them on.
 build: deps
-	cmake --preset release
+	cmake --preset release -DNQ_BUILD_TESTS=ON
 	cmake --build --preset release
 
-run: build
+run: deps-run
+	cmake --preset release -DNQ_BUILD_TESTS=OFF
+	cmake --build --preset release --target nqueens_cli
 	./build/release/nqueens $(ARGS)
+
+deb: build
+	cd build/release && cpack -G DEB
 
 test: test-release test-fuzz test-web
 
