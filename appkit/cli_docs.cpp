@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -124,16 +125,23 @@ std::string join(const std::vector<std::string>& items, std::string_view separat
 
 // ---- the man page (roff, man macros) -----------------------------------------------------------
 
-// Text safe in roff: backslashes escaped, no line starting with a control character, hyphens
-// in option names and commands written as minus signs (so that they can be copied and searched).
+// Text safe in roff: backslashes escaped, no line starting with a control character, and the
+// hyphens of options (--threads, -m, in prose too) and of commands written as minus signs, so
+// that they can be copied and searched; a word's hyphen (n-queens) stays a hyphen.
 std::string roff(std::string_view text, bool code = false) {
   std::string out;
   bool line_start = true;
-  for (char c : text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
     if (line_start && (c == '.' || c == '\'')) out += "\\&";
+    const char before = i == 0 ? ' ' : text[i - 1];
+    const char after = i + 1 == text.size() ? ' ' : text[i + 1];
+    const bool option_dash =
+        (before == ' ' || before == '(' || before == '\'' || before == '-' || before == '\n') &&
+        (after == '-' || std::isalnum(static_cast<unsigned char>(after)));
     if (c == '\\') {
       out += "\\e";
-    } else if (c == '-' && code) {
+    } else if (c == '-' && (code || option_dash)) {
       out += "\\-";
     } else {
       out += c;

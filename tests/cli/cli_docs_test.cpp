@@ -131,6 +131,15 @@ TEST(CliDocs, TheManPageRendersWithoutAWarning) {
   EXPECT_EQ(man.err, "");
 }
 
+TEST(CliDocs, OptionsAreMinusSignsInTheManPageEvenInProseWhileWordsKeepTheirHyphens) {
+  // roff renders '-' as a hyphen (U+2010 in a UTF-8 terminal), which a shell does not take.
+  const std::string page = run_nqueens("--generate man").out;
+  EXPECT_NE(page.find("\\fB\\-\\-threads\\fR"), std::string::npos);
+  EXPECT_NE(page.find("where \\-\\-checkpoint FILE stands"), std::string::npos);
+  EXPECT_NE(page.find("n-queens placements"), std::string::npos);
+  EXPECT_EQ(page.find("n\\-queens"), std::string::npos);
+}
+
 TEST(CliDocs, TheManPageAndHelpListEveryExitStatus) {
   const std::string text = rendered_man(generated("man", "nqueens.1"));
   const auto section = text.substr(text.find("\nEXIT STATUS\n"));
