@@ -19,13 +19,6 @@
 namespace nq::test {
 namespace {
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
 // The subcommands as `nqueens --help` lists them (two-space indent under "Subcommands:").
 std::vector<std::string> help_subcommands() {
   const nq::test::Run help = run_nqueens("--help");

@@ -14,16 +14,10 @@
 #include "nqueens/verify.hpp"
 #include "run.hpp"
 
+using nq::test::lines_of;
 using nq::test::run_nqueens;
 
 namespace {
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
 
 std::string joined(const std::vector<std::string>& lines, std::size_t from, std::size_t to) {
   std::string s;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace nq::test {
 
@@ -23,6 +24,9 @@ Run run_shell(const std::string& command_line, const std::string& input = "");
 std::string temp_file(const std::string& name, const std::string& content);
 
 std::string slurp(const std::string& path);
+
+// `text` split at its newlines (a last line without one included).
+std::vector<std::string> lines_of(const std::string& text);
 
 // Runs nqueens with `args` (the subcommand first) in the background, its stdout into `out`,
 // kills it with `signal` after `seconds`, and returns its exit status (or -1 if it did not exit
