@@ -183,31 +183,38 @@ u64 block_generic(const u32* a, u32 na, const u32* b, u32 nb) { return count_blo
 #undef NQ_AVX512_TARGET
 #endif
 
-// The pairs of west and east words whose bucket prefixes of `level` bits are pa and pb (disjoint
-// so far): empty ranges end at once; below `cut` (bits the words lack) and while the block is
-// large, the next bit splits both ranges and the three disjoint combinations are followed; else
-// the block is compared exhaustively. The buckets' order (by all `fine` bits, highest first) keeps
-// every prefix's words contiguous.
+// The pairs of west words [w0, w1) and east words [e0, e1), whose bucket prefixes of `level` bits
+// are pa and pb (disjoint so far): empty ranges end at once; below `cut` (bits the words lack) and
+// while the block is large, the next bit splits both ranges and the three disjoint combinations
+// are followed; else the block is compared exhaustively. The lists' order (by all `fine` bits,
+// highest first) keeps every prefix's words contiguous, so a split is one lookup in the dense
+// table or one binary search below it.
 struct Descent {
-  const u32 *ws, *w, *es, *e;
+  BucketList w, e;
   u32 cut, fine;
   u64 leaf;  // blocks of at most this many pairs are compared, not split
   BlockFn block;
   u64 pairs = 0;
 
-  u64 run(u32 level, u32 pa, u32 pb) {
-    const u32 shift = fine - level;
-    const u32 w0 = ws[pa << shift], w1 = ws[(pa + 1) << shift];
-    if (w0 == w1) return 0;
-    const u32 e0 = es[pb << shift], e1 = es[(pb + 1) << shift];
-    if (e0 == e1) return 0;
+  // The first word in [begin, end) (all of prefix p at `level` bits) whose next bit is 1.
+  u32 split(const BucketList& s, u32 level, u32 p, u32 begin, u32 end) const {
+    const u32 child = 2 * p + 1;
+    if (level < s.dense) return s.start[child << (s.dense - level - 1)];
+    const u32 key = child << (fine - level - 1);
+    return static_cast<u32>(std::lower_bound(s.keys + begin, s.keys + end, key) - s.keys);
+  }
+
+  u64 run(u32 level, u32 pa, u32 pb, u32 w0, u32 w1, u32 e0, u32 e1) {
+    if (w0 == w1 || e0 == e1) return 0;
     const u64 size = u64{w1 - w0} * (e1 - e0);
     if (level >= cut && (level == fine || size <= leaf)) {
       pairs += size;
-      return block(w + w0, w1 - w0, e + e0, e1 - e0);
+      return block(w.words + w0, w1 - w0, e.words + e0, e1 - e0);
     }
-    return run(level + 1, 2 * pa, 2 * pb) + run(level + 1, 2 * pa, 2 * pb + 1) +
-           run(level + 1, 2 * pa + 1, 2 * pb);
+    const u32 wm = split(w, level, pa, w0, w1), em = split(e, level, pb, e0, e1);
+    return run(level + 1, 2 * pa, 2 * pb, w0, wm, e0, em) +
+           run(level + 1, 2 * pa, 2 * pb + 1, w0, wm, em, e1) +
+           run(level + 1, 2 * pa + 1, 2 * pb, wm, w1, e0, em);
   }
 };
 
@@ -243,9 +250,9 @@ bool pair_kernel_available(PairKernel kernel) {
   return true;
 }
 
-std::uint64_t count_bucket_pairs(const u32* west_start, const u32* west, const u32* east_start,
-                                 const u32* east, u32 cut, std::uint64_t& pairs, PairKernel kernel,
-                                 u32 fine, std::uint64_t leaf_pairs) {
+std::uint64_t count_bucket_pairs(const BucketList& west, const BucketList& east, u32 cut, u32 fine,
+                                 std::uint64_t leaf_pairs, std::uint64_t& pairs,
+                                 PairKernel kernel) {
   BlockFn block = block_generic;
 #if defined(__x86_64__)
   if ((kernel == PairKernel::best || kernel == PairKernel::avx512) && has_avx512()) {
@@ -254,10 +261,20 @@ std::uint64_t count_bucket_pairs(const u32* west_start, const u32* west, const u
     block = block_avx2;
   }
 #endif
-  Descent d{west_start, west, east_start, east, cut, std::max(cut, fine), leaf_pairs, block};
-  const std::uint64_t total = d.run(0, 0, 0);
+  fine = std::max(cut, fine);
+  Descent d{west, east, cut, fine, leaf_pairs, block};
+  const std::uint64_t total = d.run(0, 0, 0, west.start[0], west.start[u32{1} << west.dense],
+                                    east.start[0], east.start[u32{1} << east.dense]);
   pairs += d.pairs;
   return total;
+}
+
+std::uint64_t count_bucket_pairs(const u32* west_start, const u32* west, const u32* east_start,
+                                 const u32* east, u32 cut, std::uint64_t& pairs, PairKernel kernel,
+                                 u32 fine, std::uint64_t leaf_pairs) {
+  fine = std::max(cut, fine);
+  return count_bucket_pairs({west_start, west, nullptr, fine}, {east_start, east, nullptr, fine},
+                            cut, fine, leaf_pairs, pairs, kernel);
 }
 
 }  // namespace nq::detail

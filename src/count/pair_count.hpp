@@ -23,15 +23,33 @@ enum class PairKernel { best, generic, avx2, avx512 };
 // Whether this processor (and build) runs `kernel`; best and generic always.
 bool pair_kernel_available(PairKernel kernel);
 
-// The words are sorted into 2^fine buckets (fine >= cut; a smaller value counts as cut) by the
-// `fine` pattern bits above the words' own bits; the words hold the bits below the top `cut` of
-// those, so the lower fine - cut bucket bits are also the words' highest bits.
-// west_start[b] .. west_start[b + 1] indexes the words of west bucket b (b < 2^fine); the same
-// for east. The count descends the bucket bits one at a time, following only the prefixes that
-// are disjoint (a trie join); below `cut` it always splits, and from `cut` on it splits a block
-// of west and east words only while it has more than `leaf_pairs` pairs, comparing the others
-// exhaustively with the kernel. `pairs` grows by the number of pairs compared. Requires
-// fine <= 24.
+// One list of words as the pair count reads it: sorted by `fine` bucket bits (the pattern bits
+// above the words' own), highest first. The bucket boundaries of the top `dense` of those bits are
+// in `start` (start[b] .. start[b + 1] indexes the words of prefix b, b < 2^dense); below them,
+// where dense < fine, `keys[i]` holds word i's `fine` bucket bits, and a prefix's words are found
+// by binary search in the range of its parent. A dense table costs 4 bytes per bucket and grows
+// 2x per bit; the keys cost 4 bytes per word, so wide patterns (n >= 26, 18 to 22 bits above the
+// word) keep the table about as long as the list and search below it.
+struct BucketList {
+  const std::uint32_t* start = nullptr;
+  const std::uint32_t* words = nullptr;
+  const std::uint32_t* keys = nullptr;  // needed only when dense < fine
+  std::uint32_t dense = 0;
+};
+
+// How many pairs of a west and an east word are disjoint and have disjoint bucket bits. The words
+// hold the bits below the top `cut` bucket bits, so the lower fine - cut bucket bits are also the
+// words' highest bits. The count descends the bucket bits one at a time, following only the
+// prefixes that are disjoint (a trie join); below `cut` it always splits, and from `cut` on it
+// splits a block of west and east words only while it has more than `leaf_pairs` pairs, comparing
+// the others exhaustively with the kernel. `pairs` grows by the number of pairs compared.
+// Requires cut <= fine <= 30 and dense <= fine on both sides.
+std::uint64_t count_bucket_pairs(const BucketList& west, const BucketList& east, std::uint32_t cut,
+                                 std::uint32_t fine, std::uint64_t leaf_pairs, std::uint64_t& pairs,
+                                 PairKernel kernel = PairKernel::best);
+
+// The same for two lists whose bucket bits are all dense (2^fine buckets each, fine >= cut; a
+// smaller value counts as cut). Requires fine <= 24.
 std::uint64_t count_bucket_pairs(const std::uint32_t* west_start, const std::uint32_t* west,
                                  const std::uint32_t* east_start, const std::uint32_t* east,
                                  std::uint32_t cut, std::uint64_t& pairs,

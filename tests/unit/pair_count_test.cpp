@@ -133,6 +133,25 @@ void check_kernel(PairKernel kernel) {
   check(kernel, rng, 1, 1500, 4000, 20);
 }
 
+// A list's top `dense` bucket bits as a table and every word's `fine` bucket bits as a key.
+struct Sparse {
+  std::vector<std::uint32_t> start, keys;
+  std::uint32_t dense;
+  nq::detail::BucketList list(const Buckets& b) const {
+    return {start.data(), b.words.data(), keys.data(), dense};
+  }
+};
+
+Sparse sparse(const Buckets& b, std::uint32_t fine, std::uint32_t dense) {
+  Sparse s{{}, std::vector<std::uint32_t>(b.words.size()), dense};
+  for (std::uint32_t k = 0; k + 1 < b.start.size(); ++k) {
+    for (std::uint32_t i = b.start[k]; i < b.start[k + 1]; ++i) s.keys[i] = k;
+  }
+  for (std::uint32_t j = 0; j <= (1u << dense); ++j)
+    s.start.push_back(b.start[j << (fine - dense)]);
+  return s;
+}
+
 // The trie join: bucket bits below the cut, split only where a block is large; every leaf size
 // from "always split" to "never split" must give the definition's count, and never compare more
 // pairs than the flat join.
@@ -156,6 +175,18 @@ void check_trie(PairKernel kernel) {
                 << "cut " << cut << ", extra " << extra << ", size " << size << ", leaf " << leaf;
             EXPECT_LE(pairs, flat);
             ++checked;
+            // The same lists with only the top `dense` bucket bits in a table, the others found
+            // by binary search in per-word keys (the layout of n >= 26).
+            for (std::uint32_t dense : {0u, 1u, cut}) {
+              const Sparse sw = sparse(w, cut + extra, dense), se = sparse(e, cut + extra, dense);
+              std::uint64_t sparse_pairs = 0;
+              EXPECT_EQ(nq::detail::count_bucket_pairs(sw.list(w), se.list(e), cut, cut + extra,
+                                                       leaf, sparse_pairs, kernel),
+                        expected)
+                  << "cut " << cut << ", extra " << extra << ", dense " << dense << ", size "
+                  << size << ", leaf " << leaf;
+              EXPECT_EQ(sparse_pairs, pairs) << "the same blocks, found another way";
+            }
           }
         }
       }
