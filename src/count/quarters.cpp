@@ -44,6 +44,16 @@ void enumerate_rows(const Layout& L, const QuarterShape& q, u32 rows, int lr, u3
   }
 }
 
+// std::popcount is a library call on the baseline x86-64 this builds for (10% of the counting
+// pass at n = 26); this is a few instructions. (The residual searches' popcount clones,
+// search/popcount_clones.hpp, would send count_rows' every recursive call through the ifunc.)
+inline u64 popcount32(u32 x) {
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+  return (x * 0x01010101u) >> 24;
+}
+
 // Adds every entry below this point (rows from `lr` on free to hold a queen or not) to the size
 // of its row set.
 void count_rows(const Layout& L, const QuarterShape& q, int lr, u32 rows, u32 cols, u64 d1, u64 up,
@@ -52,8 +62,13 @@ void count_rows(const Layout& L, const QuarterShape& q, int lr, u32 rows, u32 co
     ++sizes[rows];
     return;
   }
-  count_rows(L, q, lr + 1, rows, cols, d1, up, sizes);  // no queen in this row
   const int r = q.r0 + lr;
+  if (lr == q.nr - 1) {  // the last row: empty, or one entry per free square, counted at once
+    ++sizes[rows];       // (3.5x fewer calls than visiting each entry, measured at n = 25)
+    sizes[rows | 1u << lr] += popcount32(free_squares(L, q, r, cols, d1, up));
+    return;
+  }
+  count_rows(L, q, lr + 1, rows, cols, d1, up, sizes);  // no queen in this row
   for (u32 free = free_squares(L, q, r, cols, d1, up); free; free &= free - 1) {
     const int lc = std::countr_zero(free);
     const int c = q.c0 + lc;
