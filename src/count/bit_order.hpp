@@ -22,7 +22,7 @@ class BitOrder {
   static constexpr double kGreedyPairs = 8589934592.0;  // 2^33
   static constexpr int kGreedyRanks = 16;
 
-  // The order for lists of patterns with `bits` low bits (bits <= 48; the bits above are left
+  // The order for lists of patterns with `bits` low bits (bits <= 56; the bits above are left
   // alone by apply), from samples of both lists: bit b's rank is by count_west(b) *
   // count_east(b), largest first, ties to the higher bit; the i-th ranked bit moves to bit
   // bits - 1 - i. Where the lists make at least `greedy_pairs` pairs, the first kGreedyRanks
@@ -41,9 +41,11 @@ class BitOrder {
  private:
   void greedy(const std::uint64_t* west, std::size_t west_size, const std::uint64_t* east,
               std::size_t east_size, int bits, int* rank) const;
-  static constexpr int kBytes = 6;  // the 48 low bits, a byte at a time
+  static constexpr int kBits = 56;  // n = 28's 54 pattern bits, a byte at a time
+  static constexpr int kBytes = kBits / 8;
   std::uint64_t table_[kBytes][256] = {};
-  int position_[48] = {};
+  int position_[kBits] = {};
+  int bytes_ = 0;  // the bytes that hold the `bits` low bits
 };
 
 }  // namespace nq::detail
