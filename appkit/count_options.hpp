@@ -84,8 +84,8 @@ inline void add_count_options(CLI::App& cmd, CountArgs& args) {
   cmd.add_option("-t,--threads", args.threads, "Worker threads, 1..1024 (default: all cores)")
       ->transform(whole_number(1, 1024));
   cmd.add_option("-e,--engine", args.engine,
-                 "auto (halves for 12..25, else backtrack), backtrack (border split + bitmask "
-                 "backtracking, n <= 32), halves (meet in the middle, 4 <= n <= 25)")
+                 "auto (halves for 12..28, else backtrack), backtrack (border split + bitmask "
+                 "backtracking, n <= 32), halves (meet in the middle, 4 <= n <= 28)")
       ->check(CLI::IsMember({"auto", "backtrack", "halves"}));
   cmd.add_flag("--check", args.check,
                "Compare the result with the published counts (OEIS A000170, A002562; n <= 27); "

@@ -46,7 +46,7 @@
 namespace nq {
 
 inline constexpr int kMaxCountN = 32;   // masks are 64-bit; diagonals need 2n - 1 bits
-inline constexpr int kMaxHalvesN = 25;  // patterns of 46 bits: 14 bucket bits and a 32-bit rest
+inline constexpr int kMaxHalvesN = 28;  // patterns of 54 bits: 22 bucket bits and a 32-bit rest
 
 // Thrown when the halves engine cannot count within the memory budget at all; what() is one line
 // that says how much it needs.
@@ -124,7 +124,7 @@ struct CountResult {
 
 // Throws InvalidArgument, in the words the command line prints, for an n outside 1..kMaxCountN
 // ("N = 40 is too large for count (at most 32)") or outside the halves engine's 4..kMaxHalvesN
-// ("count: the halves engine takes n from 4 to 25, not 26"); `job` names the command in them.
+// ("count: the halves engine takes n from 4 to 28, not 29"); `job` names the command in them.
 // count() runs it first.
 void check_count(const CountOptions& options, std::string_view job = "count");
 

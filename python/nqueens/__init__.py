@@ -277,7 +277,7 @@ class Sheet:
 def count(n: int, threads: Optional[int] = None, engine: str = "auto") -> CountResult:
     """Count every solution of n queens and the unique ones, on all cores (or ``threads``).
 
-    ``engine`` is "auto", "backtrack" or "halves" (meet in the middle, n = 4..25), as for
+    ``engine`` is "auto", "backtrack" or "halves" (meet in the middle, n = 4..28), as for
     ``nqueens count``; n goes up to 32.
 
     >>> r = count(10); (r.total, r.unique, r.classes[8])

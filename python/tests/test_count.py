@@ -62,7 +62,7 @@ def test_numpy_integers_are_sizes():
 
 
 @pytest.mark.parametrize("args", [["40"], ["0"], ["-3"], ["1000000000000000000000000"],
-                                  ["26", "--engine", "halves"]])
+                                  ["29", "--engine", "halves"]])
 def test_bad_input_gives_the_command_lines_message(cli, args):
     code, _, err = cli("count", *args)
     assert code == 2

@@ -95,6 +95,7 @@ class BacktrackEngine final : public Engine {
   std::uint32_t weight(std::size_t id) const override { return starts_.at(id).weight; }
   double cost(std::size_t) const override { return 1.0; }
   std::uint64_t memory_bytes() const override { return starts_.size() * sizeof(Start); }
+  std::uint64_t memory_bytes(unsigned, std::uint64_t) const override { return memory_bytes(); }
   std::unique_ptr<Worker> worker() const override;
 
   int n() const { return n_; }

@@ -27,6 +27,9 @@ class Engine {
   virtual double cost(std::size_t id) const = 0;           // relative estimate, > 0
   virtual std::unique_ptr<Worker> worker() const = 0;
   virtual std::uint64_t memory_bytes() const = 0;  // what the engine planned for, all workers
+  // What it would plan for `threads` workers under `budget` (0: none), e.g. on another machine;
+  // throws MemoryBudgetError when the budget is too small.
+  virtual std::uint64_t memory_bytes(unsigned threads, std::uint64_t budget) const = 0;
 };
 
 // Border split + bitmask backtracking (any n from 1 to kMaxCountN).
@@ -36,8 +39,17 @@ std::unique_ptr<Engine> make_backtrack_engine(int n);
 // cannot. `threads` also builds the shared tables.
 // `tables` forces where the quarter slices come from (for tests); the default chooses.
 enum class HalvesTables { choose, shared, per_worker };
+// `tuning` forces the pair count's bucket scheme (for tests, so that the paths wide patterns take
+// at n >= 26 run at small n): at least `cut` bucket bits above the 32-bit words (the words then
+// keep fewer bits), and at most `dense` of the bucket bits in a dense table, binary search below;
+// 0 keeps the engine's choice. The counts do not depend on it.
+struct HalvesTuning {
+  int cut = 0;
+  int dense = 0;
+};
 std::unique_ptr<Engine> make_halves_engine(int n, unsigned threads, std::uint64_t memory_budget,
-                                           HalvesTables tables = HalvesTables::choose);
+                                           HalvesTables tables = HalvesTables::choose,
+                                           HalvesTuning tuning = {});
 
 // What a halves subproblem is, for tests that count it another way: the row of the middle
 // column's queen (odd n; -1 for even n) and the rows whose queen is in the east half. Its count

@@ -27,6 +27,7 @@
 // with the number of images as its weight. For even n the transpose halves the work once more
 // (see HalvesWorker::run). Unique counts come from Burnside's lemma in count().
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdlib>
@@ -52,11 +53,15 @@ using u64 = std::uint64_t;
 
 static_assert(kMaxHalvesN < 32, "a subproblem keeps its east rows in 32 bits");
 
-// A half-board's pattern carries, above bit kTagShift, a tag: for even n one derived from the
-// columns its south quarter uses, for odd n its transpose weight (see HalvesWorker::half and
-// pairs); kPatternMask keeps the diagonals.
-constexpr int kTagShift = 48;
-constexpr u64 kPatternMask = (u64{1} << kTagShift) - 1;
+// A half-board's pattern carries, from bit kTagShift, its class for the transpose argument (see
+// HalvesWorker::half and pairs): for even n how the tag of its south quarter's columns compares
+// with the subproblem's, for odd n its weight. kPatternMask keeps the diagonals (at most 54 bits,
+// at n = 28) and drops the class and a north entry's middle-row column (kMiddleRowShift).
+constexpr int kTagShift = 60;
+constexpr u64 kPatternMask = (u64{1} << kMiddleRowShift) - 1;
+constexpr int kClasses = 4;
+static_assert(kMiddleRowShift >= 2 * (2 * (kMaxHalvesN / 2) - 1) &&
+              kTagShift >= kMiddleRowShift + 4);
 
 // What the memory plan counts (see HalvesEngine::plan), in bytes. A subproblem is kept by the
 // engine (12), the schedule (8, and 16 while it is sorted), count()'s order, flags and records
@@ -65,11 +70,17 @@ constexpr u64 kPatternMask = (u64{1} << kTagShift) - 1;
 // word (4).
 constexpr u64 kProcessBytes = u64{16} << 20;  // the program, its libraries, stacks, output
 constexpr u64 kBytesPerSubproblem = 192;
+// West and east: the pattern (8) and its word (4); with bucket bits below the dense table, also
+// its key (4) and the (key, word) pair being sorted, twice (8 + 8).
 constexpr u64 kBytesPerHalfEntry = 2 * (8 + 4);
+constexpr u64 kBytesPerSparseEntry = 2 * (8 + 4 + 4 + 8 + 8);
 constexpr u64 kMinChunk = 1024;       // half-board entries built and joined at a time, at least
 constexpr u64 kGoodChunk = 1u << 16;  // below this, shared tables give way to per-worker slices
 constexpr u64 kMaxChunk = u64{1} << 22;
-constexpr int kFineBits = 4;          // bucket bits below the cut, for the trie join
+constexpr int kFineBits = 4;  // bucket bits below the cut, for the trie join
+// Bucket bits a dense table may index: all of them up to n = 25 (18 with the trie's); above, the
+// table is as long as the list, at most this, and binary search goes on below it.
+constexpr int kDenseBits = 18;
 constexpr u64 kLeafPairs = 1u << 14;  // the trie join's largest unsplit block
 // Subproblems whose first chunks make fewer pairs keep the layout's bit order: choosing and
 // applying one costs about what it saves there (measured at n = 18 and 19).
@@ -109,6 +120,19 @@ struct HalfList {
   std::size_t size = 0;
 };
 
+// A run of half-boards as the pair count reads it (pair_count.hpp): words sorted by bucket bits,
+// the boundaries of the top `dense` bucket bits in `start`, and below those, when dense < fine,
+// each word's bucket bits in `keys`.
+struct Bucketed {
+  std::vector<u32> start, words, keys;
+  std::vector<u64> sorting, spare;  // (key, word) pairs while they are sorted
+  int dense = 0;
+
+  BucketList list() const {
+    return {start.data(), words.data(), keys.data(), static_cast<u32>(dense)};
+  }
+};
+
 // Grows v to hold at least `need` elements: geometrically, but never past `room` (0: no limit).
 template <typename T>
 void grow(std::vector<T>& v, std::size_t need, std::size_t room) {
@@ -129,6 +153,7 @@ class HalvesWorker final : public Worker {
   SliceView slice(int quarter, u32 rows);
   void half(const SliceView& north, const SliceView& south, u64 md1, u64 md2, bool east,
             HalfCursor& at, HalfList& out, std::uint64_t& nodes);
+  void bucket(const u64* patterns, std::size_t size, Bucketed& out);
   std::uint64_t pairs(std::uint64_t& nodes);
   std::uint64_t join(const u64* west, std::size_t west_size, const u64* east, std::size_t east_size,
                      std::uint64_t& nodes);
@@ -140,14 +165,13 @@ class HalvesWorker final : public Worker {
   u32 tag_p_ = 0, tag_q_ = 0;  // even n: the subproblem's (p, q) = phi(E), p <= q (see pairs)
   HalfList west_, east_;
   BitOrder order_;  // the subproblem's bit order, chosen from its first chunks
-  std::vector<u32> west_start_, east_start_;
-  std::vector<u32> west_words_, east_words_;  // the rest bits, bucket by bucket
+  Bucketed west_buckets_, east_buckets_;
 };
 
 class HalvesEngine final : public Engine {
  public:
-  HalvesEngine(int n, unsigned threads, u64 budget, HalvesTables tables)
-      : layout_(make_layout(n, cut_bits(n))) {
+  HalvesEngine(int n, unsigned threads, u64 budget, HalvesTables tables, HalvesTuning tuning)
+      : layout_(make_layout(n, tuning.cut ? std::max(tuning.cut, cut_bits(n)) : cut_bits(n))) {
     const int h = n / 2, odd = n % 2;
     north_rows_ = h + odd;                    // the middle row (odd n) belongs to the north
     shapes_[0] = {0, north_rows_, 0, h};      // north-west
@@ -155,10 +179,17 @@ class HalvesEngine final : public Engine {
     shapes_[2] = {north_rows_, n - north_rows_, 0, h};      // south-west
     shapes_[3] = {north_rows_, n - north_rows_, n - h, h};  // south-east
     fine_ = std::min(layout_.bits, layout_.cut + kFineBits);
+    dense_ = std::min(fine_, tuning.dense ? tuning.dense : kDenseBits);
     leaf_ = kLeafPairs;
     on_quarters(threads, [&](int q) { sizes_[q] = count_slices(layout_, shapes_[q]); });
     make_subproblems();
-    plan(threads, budget, tables);
+    for (int q = 0; q < 4; ++q) {
+      for (const u64 k : sizes_[q]) largest_[q] = std::max(largest_[q], k);
+    }
+    const Plan p = plan(threads, budget, tables);
+    shared_ = p.shared;
+    chunk_ = p.chunk;
+    planned_ = p.bytes;
     if (shared_) {
       on_quarters(threads, [&](int q) { tables_[q].build(layout_, shapes_[q], sizes_[q]); });
     }
@@ -169,6 +200,9 @@ class HalvesEngine final : public Engine {
   double cost(std::size_t id) const override { return subproblems_.at(id).cost; }
   std::unique_ptr<Worker> worker() const override { return std::make_unique<HalvesWorker>(*this); }
   std::uint64_t memory_bytes() const override { return planned_; }
+  std::uint64_t memory_bytes(unsigned threads, std::uint64_t budget) const override {
+    return plan(threads, budget, HalvesTables::choose).bytes;
+  }
 
   const Layout& layout() const { return layout_; }
   const QuarterShape& shape(int q) const { return shapes_[q]; }
@@ -179,6 +213,7 @@ class HalvesEngine final : public Engine {
   u64 largest_slice(int q) const { return largest_[q]; }
   u64 chunk() const { return chunk_; }  // 0: no limit
   int fine() const { return fine_; }
+  int dense() const { return dense_; }
   u64 leaf() const { return leaf_; }
   u64 chunk_room() const { return chunk_ + std::max(largest_[2], largest_[3]); }
 
@@ -198,11 +233,18 @@ class HalvesEngine final : public Engine {
     }
   }
 
+  struct Plan {
+    bool shared = false;  // tables shared by the workers, else slices per worker
+    u64 chunk = 0;        // half-board entries joined at a time (0: no limit)
+    u64 bytes = 0;        // the whole process
+  };
+
   // Chooses where slices come from and how big the half-board chunks are, so that the whole
   // process stays under `budget` bytes (0: no limit, tables whenever they can be indexed):
   // shared tables when they leave each worker a good chunk, else per-worker slices, else shared
-  // tables with small chunks; refuses when none of these fits.
-  void plan(unsigned threads, u64 budget, HalvesTables tables) {
+  // tables with small chunks; refuses when none of these fits. Also answers for other thread
+  // counts and budgets than the engine's own (a cluster's ranks, --estimate --ranks).
+  Plan plan(unsigned threads, u64 budget, HalvesTables tables) const {
     u64 table = 0, slices = 0, build_scratch = 0;
     bool indexable = true;
     for (int q = 0; q < 4; ++q) {
@@ -212,7 +254,6 @@ class HalvesEngine final : public Engine {
         const u64 k = sizes_[q][rows], bytes = slice_bytes(k, std::popcount(rows), s.nc);
         entries += k;
         table += bytes;
-        largest_[q] = std::max(largest_[q], k);
         largest_bytes = std::max(largest_bytes, bytes);
       }
       indexable = indexable && entries < (u64{1} << 32);
@@ -223,7 +264,8 @@ class HalvesEngine final : public Engine {
     }
     table += threads > 1 ? build_scratch : build_scratch / 4;
     const u64 t = threads;
-    const u64 buckets = 2 * ((u64{1} << fine_) + 1) * sizeof(u32);
+    const u64 buckets = 2 * ((u64{kClasses} << dense_) + 1) * sizeof(u32);
+    const u64 per_entry = dense_ < fine_ ? kBytesPerSparseEntry : kBytesPerHalfEntry;
     const u64 fixed = kProcessBytes + subproblems_.size() * kBytesPerSubproblem + t * buckets;
     const u64 slack = std::max(largest_[2], largest_[3]);
     // No half is longer than its largest north slice times its largest south slice (a north
@@ -233,43 +275,33 @@ class HalvesEngine final : public Engine {
         1, std::max(product(largest_[0], largest_[2]), product(largest_[1], largest_[3])));
     const u64 least_chunk = std::min(kMinChunk, longest);
     auto need = [&](bool shared, u64 chunk) {
-      return fixed + (shared ? table : t * slices) + t * (chunk + slack) * kBytesPerHalfEntry;
+      return fixed + (shared ? table : t * slices) + t * (chunk + slack) * per_entry;
     };
     auto chunk_for = [&](bool shared) {
       const u64 base = need(shared, 0);
       if (budget <= base) return u64{0};
-      return std::min({kMaxChunk, longest, (budget - base) / t / kBytesPerHalfEntry});
+      return std::min({kMaxChunk, longest, (budget - base) / t / per_entry});
     };
     const bool may_share = indexable && tables != HalvesTables::per_worker;
     const bool may_own = tables != HalvesTables::shared;
     if (tables == HalvesTables::shared && !indexable) {
       throw std::invalid_argument("halves engine: the quarter tables cannot be indexed");
     }
-    if (budget == 0) {
-      shared_ = may_share;
-      chunk_ = 0;
-      planned_ = need(shared_, std::min(kMaxChunk, longest));
-      return;
-    }
+    if (budget == 0) return {may_share, 0, need(may_share, std::min(kMaxChunk, longest))};
     const u64 shared_chunk = may_share ? chunk_for(true) : 0;
     const u64 own_chunk = may_own ? chunk_for(false) : 0;
     const u64 good_chunk = std::min(kGoodChunk, longest);
     if (shared_chunk >= good_chunk || (shared_chunk >= least_chunk && shared_chunk >= own_chunk)) {
-      shared_ = true;
-      chunk_ = shared_chunk;
-    } else if (own_chunk >= least_chunk) {
-      shared_ = false;
-      chunk_ = own_chunk;
-    } else {
-      const u64 least = std::min(may_share ? need(true, least_chunk) : ~u64{0},
-                                 may_own ? need(false, least_chunk) : ~u64{0});
-      throw MemoryBudgetError(
-          "count: the halves engine needs at least " + mebibytes(least) +
-              " of memory for n = " + std::to_string(layout_.n) + " on " + std::to_string(threads) +
-              (threads == 1 ? " thread" : " threads") + "; the budget is " + mebibytes(budget),
-          least);
+      return {true, shared_chunk, need(true, shared_chunk)};
     }
-    planned_ = need(shared_, chunk_);
+    if (own_chunk >= least_chunk) return {false, own_chunk, need(false, own_chunk)};
+    const u64 least = std::min(may_share ? need(true, least_chunk) : ~u64{0},
+                               may_own ? need(false, least_chunk) : ~u64{0});
+    throw MemoryBudgetError("count: the halves engine needs at least " + mebibytes(least) +
+                                " of memory for n = " + std::to_string(layout_.n) + " on " +
+                                std::to_string(threads) + (threads == 1 ? " thread" : " threads") +
+                                "; the budget is " + mebibytes(budget),
+                            least);
   }
 
   // A subproblem's cost: the geometric mean of its half sizes' bounds, squared (the pairs), and
@@ -332,8 +364,9 @@ class HalvesEngine final : public Engine {
   bool shared_ = false;
   u64 chunk_ = 0;
   u64 planned_ = 0;
-  int fine_ = 0;  // bucket bits of the pair count (the trie join's depth)
-  u64 leaf_ = 0;  // blocks of at most this many pairs are compared, not split further
+  int fine_ = 0;   // bucket bits of the pair count (the trie join's depth)
+  int dense_ = 0;  // of those, at most this many index a dense table
+  u64 leaf_ = 0;   // blocks of at most this many pairs are compared, not split further
   std::vector<Subproblem> subproblems_;
 };
 
@@ -379,9 +412,15 @@ void HalvesWorker::half(const SliceView& north, const SliceView& south, u64 md1,
     const Group* s = south.find(all_cols & ~g.cols);
     if (!s) continue;
     const u32 count = s->end - s->begin;
-    const u32 column = odd ? 0 : column_tag(s->cols, width, east);
-    if (column < tag_p_) continue;  // weight 0 whatever the other half (see pairs)
-    const u64 tag = odd ? u64{1} << kTagShift : u64{column} << kTagShift;
+    // The class (see pairs): odd n, 1 (weight 1) unless the middle row says 0 (weight 2) below;
+    // even n, by the tag g of the south columns against (p, q): g = p, p < g < q, g = q > p, g > q.
+    u64 tag = u64{1} << kTagShift;
+    if (!odd) {
+      const u32 tag_g = column_tag(s->cols, width, east);
+      if (tag_g < tag_p_) continue;  // weight 0 whatever the other half (see pairs)
+      const u64 cls = tag_g == tag_p_ ? 0 : tag_g < tag_q_ ? 1 : tag_g == tag_q_ ? 2 : 3;
+      tag = cls << kTagShift;
+    }
     for (u32 i = std::max(g.begin, at.entry); i < g.end; ++i) {
       if (size >= limit) {
         at.entry = i;
@@ -392,8 +431,8 @@ void HalvesWorker::half(const SliceView& north, const SliceView& south, u64 md1,
       u64 ap = (north.pattern[i] & kPatternMask) | tag;
       if (const u64 k = north.pattern[i] >> kMiddleRowShift) {  // odd n, middle row here
         const int phi = std::min<int>(static_cast<int>(k) - 1, n - static_cast<int>(k));
-        if (phi < phi_m_) continue;                               // weight 0
-        if (phi > phi_m_) ap = ap ^ tag ^ (u64{2} << kTagShift);  // weight 2
+        if (phi < phi_m_) continue;            // weight 0
+        if (phi > phi_m_) ap &= kPatternMask;  // weight 2: class 0
       }
       const u64 a1 = north.d1[i] | md1, a2 = north.d2[i] | md2;
       nodes += count;
@@ -411,21 +450,65 @@ void HalvesWorker::half(const SliceView& north, const SliceView& south, u64 md1,
   out.size = size;
 }
 
-// Counting sort of patterns by their top `fine` bits (bucket bits); the words keep the `rest` bits
-// below the top `cut`, so the lower fine - cut bucket bits are in the words too.
-template <typename Word>
-void bucket(const u64* patterns, std::size_t size, int rest, int cut, int fine, std::size_t room,
-            std::vector<u32>& start, std::vector<Word>& words) {
-  const u32 buckets = 1u << fine;
-  const int shift = rest - (fine - cut);
-  start.assign(buckets + 1, 0);
-  for (std::size_t i = 0; i < size; ++i) ++start[((patterns[i] & kPatternMask) >> shift) + 1];
+// Sorts a run of patterns by their `fine` bucket bits (the top bits of the pattern) into words
+// holding the `rest` bits below the top `cut`, so the lower fine - cut bucket bits are in the
+// words too. Where all the bucket bits fit the dense table, one counting sort does it. Else the
+// table takes as many top bits as the run is long (4 bytes a bucket, about a word's worth), and
+// (key, word) pairs are sorted by the bits below it, then by the table's, in counting-sort
+// passes of at most kDigitBits each (least significant first, each stable); std::sort of each
+// table bucket instead took twice as long (measured at n = 22 with the table cut to 8 bits).
+void HalvesWorker::bucket(const u64* patterns, std::size_t size, Bucketed& out) {
+  constexpr int kDigitBits = 11;
+  const Layout& L = engine_.layout();
+  const int fine = engine_.fine(), shift = L.bits - fine;
+  const u64 word_mask = L.rest >= 64 ? ~u64{0} : (u64{1} << L.rest) - 1;
+  const bool sparse = engine_.dense() < fine;
+  out.dense =
+      sparse ? std::clamp(static_cast<int>(std::bit_width(size)) - 2, 1, engine_.dense()) : fine;
+  const int low = fine - out.dense;
+  const u32 buckets = u32{1} << out.dense;
+  auto key = [shift](u64 p) { return static_cast<u32>((p & kPatternMask) >> shift); };
+  out.start.assign(buckets + 1, 0);
+  grow(out.words, size, room_);
+  // Plain pointers: through the vectors, every store to a word would reload the others.
+  u32* const start = out.start.data();
+  u32* const words = out.words.data();
+  for (std::size_t i = 0; i < size; ++i) ++start[(key(patterns[i]) >> low) + 1];
   for (u32 i = 0; i < buckets; ++i) start[i + 1] += start[i];
-  grow(words, size, room);
-  const u64 mask = rest == 64 ? ~u64{0} : (u64{1} << rest) - 1;
-  for (std::size_t i = 0; i < size; ++i) {
-    const u64 p = patterns[i];
-    words[start[(p & kPatternMask) >> shift]++] = static_cast<Word>(p & mask);
+  if (!sparse) {
+    for (std::size_t i = 0; i < size; ++i) {
+      const u64 p = patterns[i];
+      words[start[key(p)]++] = static_cast<u32>(p & word_mask);
+    }
+  } else {
+    grow(out.sorting, size, room_);
+    grow(out.spare, size, room_);
+    grow(out.keys, size, room_);
+    u64* from = out.sorting.data();
+    u64* to = out.spare.data();
+    for (std::size_t i = 0; i < size; ++i) {
+      const u64 p = patterns[i];
+      from[i] = u64{key(p)} << 32 | static_cast<u32>(p & word_mask);
+    }
+    u32 at[(1u << kDigitBits) + 1];
+    for (int done = 0; done < low;) {
+      const int bits = std::min(kDigitBits, low - done);
+      const u32 digits = 1u << bits, mask = digits - 1;
+      const int by = 32 + done;
+      std::fill(at, at + digits + 1, 0);
+      for (std::size_t i = 0; i < size; ++i) ++at[(from[i] >> by & mask) + 1];
+      for (u32 d = 0; d < digits; ++d) at[d + 1] += at[d];
+      for (std::size_t i = 0; i < size; ++i) to[at[from[i] >> by & mask]++] = from[i];
+      std::swap(from, to);
+      done += bits;
+    }
+    u32* const keys = out.keys.data();
+    for (std::size_t i = 0; i < size; ++i) {
+      const u64 x = from[i];
+      const u32 j = start[static_cast<u32>(x >> 32) >> low]++;
+      keys[j] = static_cast<u32>(x >> 32);
+      words[j] = static_cast<u32>(x);
+    }
   }
   for (u32 i = buckets; i > 0; --i) start[i] = start[i - 1];  // filling moved each start on
   start[0] = 0;
@@ -433,15 +516,13 @@ void bucket(const u64* patterns, std::size_t size, int rest, int cut, int fine, 
 
 std::uint64_t HalvesWorker::join(const u64* west, std::size_t west_size, const u64* east,
                                  std::size_t east_size, std::uint64_t& nodes) {
-  const Layout& L = engine_.layout();
   if (west_size == 0 || east_size == 0) return 0;
-  const int fine = engine_.fine();
-  bucket(west, west_size, L.rest, L.cut, fine, room_, west_start_, west_words_);
-  bucket(east, east_size, L.rest, L.cut, fine, room_, east_start_, east_words_);
+  bucket(west, west_size, west_buckets_);
+  bucket(east, east_size, east_buckets_);
   std::uint64_t pairs = 0;
   const std::uint64_t total = count_bucket_pairs(
-      west_start_.data(), west_words_.data(), east_start_.data(), east_words_.data(),
-      static_cast<u32>(L.cut), pairs, PairKernel::best, static_cast<u32>(fine), engine_.leaf());
+      west_buckets_.list(), east_buckets_.list(), static_cast<u32>(engine_.layout().cut),
+      static_cast<u32>(engine_.fine()), engine_.leaf(), pairs);
   nodes += pairs;
   return total;
 }
@@ -502,8 +583,13 @@ std::uint64_t HalvesWorker::run(std::size_t id, std::uint64_t& nodes) {
   return total;
 }
 
-// The pairs of the current west and east chunks. For even n the transpose halves the work once
-// more. Transposing a solution S turns its east rows E(S) into the set C(S) of columns whose
+// The pairs of the current west and east chunks, each weighed by the transpose argument through
+// the classes half() gave them: both lists are partitioned in place into runs by class, and each
+// set of pairs of one weight is a join of two runs.
+//
+// Odd n: class 0 holds weight 2 and class 1 weight 1 (half()); a pair weighs the product.
+//
+// Even n: transposing a solution S turns its east rows E(S) into the set C(S) of columns whose
 // queen is in the south half, and C(S) into E(S). Take any function phi of a set of rows that the
 // upside-down turn (reversal) and the mirror (complement) leave alone, and count each solution 2
 // times if phi(C) > phi(E), once if they are equal and not at all if phi(C) < phi(E): S and its
@@ -511,63 +597,53 @@ std::uint64_t HalvesWorker::run(std::size_t id, std::uint64_t& nodes) {
 // four of its images, so the weights hold. Here phi(Z) = the sorted pair (g(low half of Z),
 // g(reversed high half of Z)) with g(z) = min(z, complement of z). C(S) is the south-quarter
 // columns of the west half (low half) and of the east half (high half), so each half-board
-// carries its g in a tag, and the pairs split into five joins by how the tags compare with
-// (p, q) = phi(E).
+// carries its g as a class against (p, q) = phi(E), p <= q: 0 for g = p, 1 for p < g < q, 2 for
+// g = q > p, 3 for g > q (half() drops g < p, which makes phi(C) < phi(E) whatever the other
+// half). phi(C) = (min(gw, ge), max(gw, ge)) then compares with (p, q) as the joins below say.
+//
+// Joining the runs one class at a time with one sort of each list by (class, bucket bits) was
+// tried and measured slower at n = 18 (1.52 s against 1.22 s on 2 threads, the class-1 runs in
+// many small blocks; with the classes above p merged back, 1.39 s): the runs of one weight are
+// joined together, as here.
 std::uint64_t HalvesWorker::pairs(std::uint64_t& nodes) {
-  const int n = engine_.layout().n;
   u64* const w = west_.data.data();
   u64* const e = east_.data.data();
-  if (n % 2 == 1) {
-    // Weights 1 and 2 from the transpose argument (half): one side has only weight 1.
-    auto twice = [](u64 x) { return (x >> kTagShift) == 2; };
-    u64* const w2 = std::partition(w, w + west_.size, twice);
-    u64* const e2 = std::partition(e, e + east_.size, twice);
-    const std::size_t nw2 = static_cast<std::size_t>(w2 - w),
-                      ne2 = static_cast<std::size_t>(e2 - e);
-    const std::size_t nw1 = west_.size - nw2, ne1 = east_.size - ne2;
-    return 4 * join(w, nw2, e, ne2, nodes) +
-           2 * (join(w, nw2, e2, ne1, nodes) + join(w2, nw1, e, ne2, nodes)) +
-           join(w2, nw1, e2, ne1, nodes);
-  }
-  const u32 p = tag_p_, q = tag_q_;
-  // Both lists are partitioned in place into runs by tag g: [= p | p < g < q | = q > p | > q].
-  // Neither holds a g < p (half() drops them), since then phi(C) < phi(E) whatever the other
-  // half.
-  auto tag = [](u64 x) { return static_cast<u32>(x >> kTagShift); };
+  auto of_class = [](u64 x) { return static_cast<u32>(x >> kTagShift); };
+  // Partitioned [class 0 | class 1 | class 2 | class 3].
   struct Runs {
-    u64 *eq_p, *mid, *eq_q, *gt_q, *end;
+    u64* at[kClasses + 1];
   };
   auto split = [&](u64* first, u64* last) {
     Runs r;
-    r.eq_p = first;
-    r.mid = std::partition(first, last, [&](u64 x) { return tag(x) == p; });
-    r.eq_q = std::partition(r.mid, last, [&](u64 x) { return tag(x) > p && tag(x) < q; });
-    r.gt_q = std::partition(r.eq_q, last, [&](u64 x) { return tag(x) == q && q > p; });
-    r.end = last;  // the rest: g > q
+    r.at[0] = first;
+    for (u32 c = 0; c + 1 < kClasses; ++c)
+      r.at[c + 1] = std::partition(r.at[c], last, [&](u64 x) { return of_class(x) == c; });
+    r.at[kClasses] = last;
     return r;
   };
   const Runs W = split(w, w + west_.size), E = split(e, e + east_.size);
-  auto count = [&](const u64* a, const u64* a_end, const u64* b, const u64* b_end) {
-    return join(a, static_cast<std::size_t>(a_end - a), b, static_cast<std::size_t>(b_end - b),
-                nodes);
+  // Classes [a, b) of the west against classes [c, d) of the east.
+  auto count = [&](u32 a, u32 b, u32 c, u32 d) {
+    return join(W.at[a], static_cast<std::size_t>(W.at[b] - W.at[a]), E.at[c],
+                static_cast<std::size_t>(E.at[d] - E.at[c]), nodes);
   };
-  const u64* e_eq_q = p == q ? E.eq_p : E.eq_q;  // the east run with g = q
-  const u64* e_eq_q_end = p == q ? E.mid : E.gt_q;
-  // phi(C) = (min(gw, ge), max(gw, ge)) against (p, q):
-  std::uint64_t twice = count(W.mid, W.end, E.mid, E.end);    // gw > p, ge > p
-  twice += count(W.gt_q, W.end, E.eq_p, E.mid);               // gw > q >= p = ge
-  twice += count(W.eq_p, W.mid, E.gt_q, E.end);               // gw = p, ge > q
-  std::uint64_t once = count(W.eq_q, W.gt_q, E.eq_p, E.mid);  // gw = q > p = ge
-  once += count(W.eq_p, W.mid, e_eq_q, e_eq_q_end);           // gw = p, ge = q
+  if (engine_.layout().n % 2 == 1) {
+    return 4 * count(0, 1, 0, 1) + 2 * (count(0, 1, 1, 2) + count(1, 2, 0, 1)) + count(1, 2, 1, 2);
+  }
+  // phi(C) against (p, q): twice when both tags are above p, or one is p and the other above q;
+  // once when one is p and the other q (both p when p = q).
+  std::uint64_t twice = count(1, 4, 1, 4) + count(3, 4, 0, 1) + count(0, 1, 3, 4);
+  const std::uint64_t once =
+      count(2, 3, 0, 1) + (tag_p_ == tag_q_ ? count(0, 1, 0, 1) : count(0, 1, 2, 3));
   return 2 * twice + once;
 }
 
 }  // namespace
 
 std::unique_ptr<Engine> make_halves_engine(int n, unsigned threads, std::uint64_t memory_budget,
-                                           HalvesTables tables) {
+                                           HalvesTables tables, HalvesTuning tuning) {
   if (n < 4 || n > kMaxHalvesN) throw std::invalid_argument("halves engine: n out of range");
-  return std::make_unique<HalvesEngine>(n, threads, memory_budget, tables);
+  return std::make_unique<HalvesEngine>(n, threads, memory_budget, tables, tuning);
 }
 
 HalvesPiece halves_piece(const Engine& engine, std::size_t id) {

@@ -245,7 +245,7 @@ TEST(mpi_cli, a_rank_that_breaks_the_protocol_stops_the_job) {
 
 TEST(mpi_cli, bad_usage_exits_2_with_one_line_from_rank_0) {
   for (const char* args : {"count 0", "count 33", "count 8 --engine fast", "count 28 --check",
-                           "count 26 --engine halves", "count 8 --memory lots", "cont 8", "count",
+                           "count 29 --engine halves", "count 8 --memory lots", "cont 8", "count",
                            "count 8 --checkpoint /nonexistent-dir/x.ckpt",
                            "count 8 --subtotals /nonexistent-dir/x.log"}) {
     const nq::test::Run r = run_shell(mpi(2, args));

@@ -301,3 +301,37 @@ TEST(count_split, halves_subproblems_at_18_to_21_agree_with_plain_backtracking) 
     EXPECT_GT(nonzero, 0u) << "n = " << n << ": the sample should hold solutions";
   }
 }
+
+// Boards of 26 to 28 split their 50 to 54 pattern bits into 18 to 22 bucket bits above a 32-bit
+// word, more than a dense table can index, so the pair count keeps a short table and searches
+// below it. The same paths are forced here at small n: deeper cuts (words of only 8 and 12 bits)
+// and tables of 1 to 3 bits; every subproblem must count what the engine's own choice counts,
+// and the totals the published values.
+TEST(count_split, halves_wide_bucket_scheme_forced_at_small_n_matches_the_normal_path) {
+  using nq::detail::HalvesTuning;
+  for (int n = 6; n <= 15; ++n) {
+    const int bits = 2 * (2 * (n / 2) - 1);
+    const auto normal = nq::detail::make_halves_engine(n, 1, 0);
+    const std::unique_ptr<nq::detail::Worker> normal_worker = normal->worker();
+    std::vector<std::uint64_t> expected(normal->size());
+    std::uint64_t nodes = 0;
+    for (std::size_t id = 0; id < normal->size(); ++id)
+      expected[id] = normal_worker->run(id, nodes);
+    const HalvesTuning tunings[] = {{bits - 8, 3}, {bits - 12, 1}, {0, 2}};
+    for (const HalvesTuning& tuning : tunings) {
+      const auto engine =
+          nq::detail::make_halves_engine(n, 1, 0, nq::detail::HalvesTables::choose, tuning);
+      ASSERT_EQ(engine->size(), normal->size());
+      const std::unique_ptr<nq::detail::Worker> worker = engine->worker();
+      std::uint64_t total = 0;
+      for (std::size_t id = 0; id < engine->size(); ++id) {
+        const std::uint64_t count = worker->run(id, nodes);
+        EXPECT_EQ(count, expected[id]) << "n = " << n << ", subproblem " << id << ", cut "
+                                       << tuning.cut << ", dense " << tuning.dense;
+        total += count * engine->weight(id);
+      }
+      EXPECT_EQ(total, nq::test::kTotal[static_cast<std::size_t>(n) - 1])
+          << "n = " << n << ", cut " << tuning.cut << ", dense " << tuning.dense;
+    }
+  }
+}
