@@ -41,10 +41,17 @@ void add_count(CLI::App& app, CountArgs& args) {
   cmd->add_option("--subproblems", args.subproblems,
                   "Count only these subproblems (ids as in a subtotal log) and print their lines")
       ->type_name("ID,ID,...");
+  cmd->add_option("--ranks", args.ranks,
+                  "With --estimate: plan a cluster run of R nqueens-mpi ranks of --threads "
+                  "threads and --memory each (the sample runs here, on at most this machine's "
+                  "cores): wall time, core-hours, memory per rank, checkpoint and log sizes")
+      ->type_name("R")
+      ->transform(whole_number(1, 1000000));
   cmd->footer(
       "Example:\n  nqueens count 8            8 queens: 92 solutions, 12 unique\n"
       "  nqueens count 12 --json\n"
-      "  nqueens count 19 --checkpoint n19.ckpt    (Ctrl-C, then the same command resumes)\n");
+      "  nqueens count 19 --checkpoint n19.ckpt    (Ctrl-C, then the same command resumes)\n"
+      "  nqueens count 26 --estimate --ranks 64 --threads 32 --memory 100G    (size a cluster)\n");
 }
 
 void add_solve(CLI::App& app, SolveArgs& args) {

@@ -7,6 +7,7 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <iostream>
@@ -22,6 +23,7 @@
 #include "interrupt.hpp"
 #include "not_saved.hpp"
 #include "nqueens/count.hpp"
+#include "nqueens/memory.hpp"
 #include "nqueens/version.hpp"
 #include "numbers.hpp"
 #include "progress.hpp"
@@ -86,10 +88,19 @@ int run_count(const CountArgs& args) {
   InterruptGuard interrupt;
   std::stop_source stop;
   std::stop_callback forward(interrupt.token(), [&stop] { stop.request_stop(); });
+  if (args.ranks && !args.estimate) {
+    throw UsageError("count: --ranks plans a cluster run from a sample: it needs --estimate");
+  }
   if (args.estimate) {
-    const unsigned threads =
-        args.threads ? args.threads : std::max(1u, std::thread::hardware_concurrency());
-    return run_count_estimate(args, job, threads, 1, stop.get_token());
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    const unsigned threads = args.threads ? args.threads : cores;
+    if (!args.ranks) return run_count_estimate(args, job, threads, {}, stop.get_token());
+    // A plan for a cluster: --threads and --memory describe a rank; the sample runs here, on the
+    // cores and under the budget this machine has.
+    CountJob here = job;
+    if (!args.memory.empty()) here.memory = std::min(job.memory, nq::default_memory_budget());
+    return run_count_estimate(args, here, std::min(threads, cores),
+                              {args.ranks, threads, job.memory}, stop.get_token());
   }
   nq::CountOptions options{.n = n,
                            .threads = args.threads,

@@ -3,6 +3,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <optional>
@@ -74,10 +75,30 @@ std::string mib(std::uint64_t bytes) {
   return fmt::format("{:.0f} MiB", static_cast<double>(bytes) / (1 << 20));
 }
 
+// A file's size in the unit that keeps it readable.
+std::string file_size(std::uint64_t bytes) {
+  const double b = static_cast<double>(bytes);
+  if (bytes < (1u << 20)) return fmt::format("{:.0f} KiB", std::ceil(b / 1024));
+  if (bytes < (1u << 30)) return fmt::format("{:.0f} MiB", b / (1 << 20));
+  return fmt::format("{:.1f} GiB", b / (1 << 30));
+}
+
+// The decimal digits of all the numbers below `count`.
+std::uint64_t digits_below(std::uint64_t count) {
+  std::uint64_t total = 0, low = 0, high = 10;
+  for (int digits = 1; low < count; ++digits, low = high, high *= 10)
+    total += (std::min(count, high) - low) * static_cast<std::uint64_t>(digits);
+  return total;
+}
+
+std::uint64_t digits_of(double x) {
+  return x < 10 ? 1 : static_cast<std::uint64_t>(std::floor(std::log10(x))) + 1;
+}
+
 }  // namespace
 
-int run_count_estimate(const CountArgs& args, const CountJob& job, unsigned threads, int ranks,
-                       std::stop_token stop) {
+int run_count_estimate(const CountArgs& args, const CountJob& job, unsigned threads,
+                       const RunPlan& plan, std::stop_token stop) {
   // The backtrack engine's subproblems take hours each from n = 22 on (its border split has a
   // few thousand), so a sample of them would not be a quick look.
   if (job.engine == nq::CountEngine::backtrack && job.n >= 22) {
@@ -91,41 +112,72 @@ int run_count_estimate(const CountArgs& args, const CountJob& job, unsigned thre
       .n = job.n, .threads = threads, .engine = job.engine, .memory = job.memory, .stop = stop};
   o.strata = args.strata;
   o.seed = args.seed;
+  o.ranks = plan.ranks;
+  o.rank_threads = plan.threads;
+  o.rank_memory = plan.memory;
   nq::CountEstimate e = nq::estimate_count(o);
-  const double workers = static_cast<double>(e.threads) * ranks;
-  auto wall = [&](double cpu) { return e.setup_seconds + cpu / workers; };
-  const nq::Range w{wall(e.cpu_seconds.value), wall(e.cpu_seconds.low), wall(e.cpu_seconds.high)};
+  const nq::Range& w = e.wall_seconds;
+  const double core_hours = e.cpu_seconds.value / 3600;
+  // The files of the whole run, as checkpoint.hpp and subtotals.hpp write them: a line
+  // "id count" per subproblem in the checkpoint (and as much again in its journal between two
+  // saves), "id weight count" in the subtotal log (weights are 1 to 8).
+  const std::uint64_t lines = e.subproblems, count_digits = digits_of(e.mean_count);
+  const std::uint64_t checkpoint_bytes = 128 + digits_below(lines) + lines * (count_digits + 2);
+  const std::uint64_t subtotal_bytes = checkpoint_bytes + 2 * lines;
   const std::uint64_t peak = peak_memory();
   const std::optional<nq::KnownCount> known = nq::known_count(job.n);
+  const bool cluster = e.ranks > 1 || e.rank_threads != e.threads;
   if (args.json) {
     nlohmann::ordered_json j;
     j["n"] = e.n;
     j["engine"] = nq::engine_name(e.engine);
     j["threads"] = e.threads;
-    j["ranks"] = ranks;
+    j["ranks"] = e.ranks;
+    j["rank_threads"] = e.rank_threads;
     j["subproblems"] = e.subproblems;
     j["sampled"] = e.sampled;
     j["setup_seconds"] = e.setup_seconds;
     j["sample_seconds"] = e.sample_seconds;
     j["cpu_seconds"] = {e.cpu_seconds.value, e.cpu_seconds.low, e.cpu_seconds.high};
+    j["core_hours"] = core_hours;
     j["wall_seconds"] = {w.value, w.low, w.high};
     j["total"] = {e.total.value, e.total.low, e.total.high};
     if (known) j["published_total"] = known->total;
     j["memory_bytes"] = e.memory_bytes;
     j["memory_budget"] = job.memory;
     j["memory_peak_bytes"] = peak;
+    j["rank_memory_bytes"] = e.rank_memory_bytes;
+    j["rank_memory_budget"] = plan.memory ? plan.memory : job.memory;
+    j["checkpoint_bytes"] = checkpoint_bytes;
+    j["subtotals_bytes"] = subtotal_bytes;
     j["complete"] = e.complete;
     std::cout << j.dump() << '\n';
   } else if (e.complete) {
-    const std::string on = ranks > 1 ? fmt::format("{} ranks x {} threads", ranks, e.threads)
-                                     : fmt::format("{} threads", e.threads);
+    const std::string on = e.ranks > 1
+                               ? fmt::format("{} ranks x {} threads", e.ranks, e.rank_threads)
+                               : fmt::format("{} threads", e.rank_threads);
     fmt::print("{} queens, {} engine on {}: about {} (95% range {} to {})\n", e.n,
                nq::engine_name(e.engine), on, duration(w.value), duration(w.low), duration(w.high));
-    fmt::print("  cpu time {}; {} of {} subproblems sampled in {}, setup {}\n",
-               duration(e.cpu_seconds.value), e.sampled, e.subproblems, duration(e.sample_seconds),
-               duration(e.setup_seconds));
-    fmt::print("  memory: planned {} of a {} budget{}, peak while sampling {}\n",
-               mib(e.memory_bytes), mib(job.memory), ranks > 1 ? " per rank" : "", mib(peak));
+    fmt::print(
+        "  cpu time {} ({:.3g} core-hours); {} of {} subproblems sampled in {}{}, setup {}\n",
+        duration(e.cpu_seconds.value), core_hours, e.sampled, e.subproblems,
+        duration(e.sample_seconds),
+        cluster ? fmt::format(" on {} threads here", e.threads) : std::string(),
+        duration(e.setup_seconds));
+    if (cluster) {
+      fmt::print("  memory per rank: planned {} of a {} budget for {} threads\n",
+                 mib(e.rank_memory_bytes), mib(plan.memory ? plan.memory : job.memory),
+                 e.rank_threads);
+      fmt::print("  memory here: planned {} of a {} budget, peak while sampling {}\n",
+                 mib(e.memory_bytes), mib(job.memory), mib(peak));
+    } else {
+      fmt::print("  memory: planned {} of a {} budget, peak while sampling {}\n",
+                 mib(e.memory_bytes), mib(job.memory), mib(peak));
+    }
+    fmt::print(
+        "  files: checkpoint about {} (its journal up to as much again), subtotal log about "
+        "{}\n",
+        file_size(checkpoint_bytes), file_size(subtotal_bytes));
     fmt::print("  solutions: about {:.4g} (95% range {:.4g} to {:.4g}){}\n", e.total.value,
                e.total.low, e.total.high,
                known ? fmt::format("; published {}", known->total) : std::string());

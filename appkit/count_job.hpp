@@ -30,10 +30,17 @@ CountJob check_count_args(const CountArgs& args, const std::string& job);
 int report_count(const nq::CountResult& r, const CountArgs& args,
                  const nlohmann::ordered_json& extra, const std::string& workers);
 
-// `count N --estimate`: projects the run from a sample on this process's threads, for `ranks`
-// processes like it (1 for `nqueens count`), and prints the projection (a few lines, or one JSON
-// object). Returns the exit code: 0, or 130 when interrupted first.
-int run_count_estimate(const CountArgs& args, const CountJob& job, unsigned threads, int ranks,
-                       std::stop_token stop);
+// Where an estimated run would go: `ranks` processes of `threads` threads (0: the sampling
+// threads) under `memory` bytes each (0: the job's budget).
+struct RunPlan {
+  unsigned ranks = 1, threads = 0;
+  std::uint64_t memory = 0;
+};
+
+// `count N --estimate`: projects the run from a sample on this process's `threads` threads, for
+// the ranks of `plan`, and prints the projection (a few lines, or one JSON object). Returns the
+// exit code: 0, or 130 when interrupted first.
+int run_count_estimate(const CountArgs& args, const CountJob& job, unsigned threads,
+                       const RunPlan& plan, std::stop_token stop);
 
 }  // namespace nqcli

@@ -560,7 +560,8 @@ int run_mpi_count(const nqcli::CountArgs& args, int rank, int ranks) {
     // Rank 0 samples on its own threads and projects for all the ranks; the others are idle.
     if (rank != 0) return nqcli::kExitOk;
     nqcli::InterruptGuard interrupt;
-    return nqcli::run_count_estimate(args, job, threads, ranks, interrupt.token());
+    return nqcli::run_count_estimate(
+        args, job, threads, {static_cast<unsigned>(ranks), threads, job.memory}, interrupt.token());
   }
   try {
     return rank == 0 ? run_coordinator(args, job, keeper, ranks, threads)

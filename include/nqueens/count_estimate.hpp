@@ -26,6 +26,12 @@ struct CountEstimateOptions {
   CountOptions count;      // n, threads, engine, memory and stop are used
   unsigned strata = 256;   // runs of equal estimated cost, two draws each
   std::uint64_t seed = 1;  // which subproblems are drawn
+  // Where the run would go: `ranks` processes (nqueens-mpi) of `rank_threads` threads each (0:
+  // count.threads), each under `rank_memory` bytes (0: count.memory). The sample runs here, on
+  // count.threads, and the plan assumes a rank's threads as fast as these.
+  unsigned ranks = 1;
+  unsigned rank_threads = 0;
+  std::uint64_t rank_memory = 0;
 };
 
 struct Range {
@@ -41,13 +47,18 @@ struct CountEstimate {
   double setup_seconds = 0;        // building the engine, once
   double sample_seconds = 0;       // wall time spent counting the sample
   Range cpu_seconds;               // all subproblems, summed over the threads
-  Range wall_seconds;              // setup + cpu_seconds / threads
+  Range wall_seconds;              // setup + cpu_seconds / (ranks * rank_threads)
   Range total;                     // solutions
-  std::uint64_t memory_bytes = 0;  // the engine's memory plan
-  bool complete = false;           // false when stopped before the sample was counted
+  double mean_count = 0;           // unweighted solutions per subproblem (for file sizes)
+  std::uint64_t memory_bytes = 0;  // the engine's memory plan here
+  unsigned ranks = 1, rank_threads = 0;
+  std::uint64_t rank_memory_bytes =
+      0;                  // the engine's plan for one rank (rank_threads, rank_memory)
+  bool complete = false;  // false when stopped before the sample was counted
 };
 
-// Throws what count() throws for bad options.
+// Throws what count() throws for bad options, and MemoryBudgetError when a rank's budget cannot
+// hold the engine's plan for its threads.
 CountEstimate estimate_count(const CountEstimateOptions& options);
 
 }  // namespace nq

@@ -54,6 +54,9 @@ class CountSplit {
   double cost(std::uint64_t id) const;            // relative estimate, > 0
   double total_cost() const;
   std::uint64_t memory_bytes() const;  // the engine's memory plan (tables and workers)
+  // The plan the engine would make for `threads` workers under `budget` bytes (0: no limit), as
+  // on another machine; throws MemoryBudgetError when that budget cannot hold it.
+  std::uint64_t memory_bytes(unsigned threads, std::uint64_t budget) const;
 
   // Every id, largest estimated cost first (ties by id): the order that balances threads and
   // machines best, since the big pieces start early and the small ones fill the gaps at the end.

@@ -79,6 +79,9 @@ std::uint64_t CountSplit::size() const { return impl_->size(); }
 std::uint32_t CountSplit::weight(std::uint64_t id) const { return impl_->weight(id); }
 double CountSplit::cost(std::uint64_t id) const { return impl_->cost(id); }
 std::uint64_t CountSplit::memory_bytes() const { return impl_->memory_bytes(); }
+std::uint64_t CountSplit::memory_bytes(unsigned threads, std::uint64_t budget) const {
+  return impl_->memory_bytes(threads, budget);
+}
 
 double CountSplit::total_cost() const {
   double sum = 0;

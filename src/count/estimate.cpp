@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "count/strata.hpp"
 #include "nqueens/count_estimate.hpp"
 #include "nqueens/count_split.hpp"
 
@@ -20,24 +21,15 @@ using Clock = std::chrono::steady_clock;
 
 constexpr int kDraws = 2;  // per stratum
 
-struct Stratum {
-  std::size_t first = 0, size = 0;  // a run of the ids in schedule order
-  double cost = 0;                  // their estimated cost in all
-  std::vector<std::size_t> drawn;   // positions in the schedule
+// A stratum of the schedule (strata.hpp) and the positions drawn from it.
+struct Stratum : detail::Stratum {
+  std::vector<std::size_t> drawn;
 };
 
-// Cuts the ids (largest cost first) into runs of about equal estimated cost.
 std::vector<Stratum> make_strata(const CountSplit& split, const std::vector<std::uint64_t>& ids,
                                  unsigned strata) {
-  const double share = split.total_cost() / std::max(1u, strata);
   std::vector<Stratum> out;
-  for (std::size_t i = 0; i < ids.size(); ++i) {
-    if (out.empty() || (out.back().cost >= share && out.size() < strata)) {
-      out.push_back({i, 0, 0, {}});
-    }
-    ++out.back().size;
-    out.back().cost += split.cost(ids[i]);
-  }
+  for (const detail::Stratum& s : detail::make_strata(split, ids, strata)) out.push_back({s, {}});
   return out;
 }
 
@@ -83,6 +75,10 @@ CountEstimate estimate_count(const CountEstimateOptions& options) {
   e.threads = threads;
   e.subproblems = split.size();
   e.memory_bytes = split.memory_bytes();
+  e.ranks = std::max(1u, options.ranks);
+  e.rank_threads = options.rank_threads ? options.rank_threads : threads;
+  e.rank_memory_bytes =
+      split.memory_bytes(e.rank_threads, options.rank_memory ? options.rank_memory : o.memory);
   e.setup_seconds = std::chrono::duration<double>(Clock::now() - setup_start).count();
 
   std::vector<Stratum> strata = make_strata(split, ids, options.strata);
@@ -99,7 +95,7 @@ CountEstimate estimate_count(const CountEstimateOptions& options) {
     }
   }
 
-  std::vector<double> seconds(order.size()), solutions(order.size());
+  std::vector<double> seconds(order.size()), solutions(order.size()), counts(order.size());
   std::mutex m;
   std::size_t next = 0;
   thread_local Clock::time_point started;
@@ -117,21 +113,26 @@ CountEstimate estimate_count(const CountEstimateOptions& options) {
       [&](const SubproblemCount& s) {
         seconds[slot] = std::chrono::duration<double>(Clock::now() - started).count();
         solutions[slot] = static_cast<double>(s.count) * s.weight;
+        counts[slot] = static_cast<double>(s.count);
       },
       o.stop);
   e.sample_seconds = std::chrono::duration<double>(Clock::now() - sample_start).count();
   e.sampled = stats.counted;
   e.complete = stats.counted == order.size();
   if (!e.complete) return e;
-  std::vector<std::vector<Draw>> times(strata.size()), counts(strata.size());
+  std::vector<std::vector<Draw>> times(strata.size()), weighted(strata.size()),
+      unweighted(strata.size());
   for (std::size_t k = 0; k < order.size(); ++k) {
     const double c = split.cost(order[k].first);
     times[order[k].second].push_back({seconds[k], c});
-    counts[order[k].second].push_back({solutions[k], c});
+    weighted[order[k].second].push_back({solutions[k], c});
+    unweighted[order[k].second].push_back({counts[k], c});
   }
   e.cpu_seconds = project(strata, times);
-  e.total = project(strata, counts);
-  const double t = threads;
+  e.total = project(strata, weighted);
+  e.mean_count = project(strata, unweighted).value /
+                 static_cast<double>(std::max<std::uint64_t>(1, e.subproblems));
+  const double t = static_cast<double>(e.ranks) * e.rank_threads;
   e.wall_seconds = {e.setup_seconds + e.cpu_seconds.value / t,
                     e.setup_seconds + e.cpu_seconds.low / t,
                     e.setup_seconds + e.cpu_seconds.high / t};

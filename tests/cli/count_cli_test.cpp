@@ -6,10 +6,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "run.hpp"
 
@@ -307,6 +309,45 @@ TEST(count_cli, estimate_projects_time_memory_and_solutions) {
   EXPECT_EQ(run_nqueens("count 15 --estimate --strata 0").code, 2);
   EXPECT_EQ(run_nqueens("count 27 --estimate --engine backtrack").code, 2);
   EXPECT_EQ(run_nqueens("count 29 --estimate").code, 2);  // past the halves engine
+  EXPECT_EQ(run_nqueens("count 15 --ranks 4").code, 2);   // a plan needs --estimate
+}
+
+// A cluster plan: the sample runs here on at most this machine's cores, and the projection is
+// for the ranks: wall time divided among all their threads, memory planned for a rank's threads
+// under a rank's budget, the files' sizes from the subproblems and their counts.
+TEST(count_cli, estimate_plans_a_cluster_run) {
+  const auto one = run_nqueens("count 16 --estimate --strata 100000 --threads 1 --json");
+  ASSERT_EQ(one.code, 0) << one.err;
+  const auto r =
+      run_nqueens("count 16 --estimate --strata 100000 --ranks 8 --threads 4 --memory 1G --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto a = nlohmann::json::parse(one.out), j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["ranks"], 8);
+  EXPECT_EQ(j["rank_threads"], 4);
+  EXPECT_LE(j["threads"].get<unsigned>(), std::max(1u, std::thread::hardware_concurrency()));
+  EXPECT_EQ(j["rank_memory_budget"].get<std::uint64_t>(), std::uint64_t{1} << 30);
+  EXPECT_EQ(a["rank_memory_bytes"], a["memory_bytes"]);  // no plan asked: the plan here
+  EXPECT_GT(j["rank_memory_bytes"].get<std::uint64_t>(),
+            a["rank_memory_bytes"].get<std::uint64_t>())
+      << "four workers' chunks need more than one's";
+  const double setup = j["setup_seconds"].get<double>(), cpu = j["cpu_seconds"][0].get<double>();
+  EXPECT_NEAR(j["wall_seconds"][0].get<double>(), setup + cpu / 32, 1e-9);
+  EXPECT_NEAR(j["core_hours"].get<double>(), cpu / 3600, 1e-12);
+  EXPECT_NEAR(j["total"][0].get<double>(), 14772512.0, 0.5);  // every subproblem sampled
+  // The files of the real run, within a quarter (the projection takes every count as long as
+  // the mean one).
+  const std::string ckpt = temp_file("plan.ckpt", ""), log = temp_file("plan.log", "");
+  std::filesystem::remove(ckpt);
+  ASSERT_EQ(run_nqueens("count 16 -q --checkpoint " + ckpt + " --subtotals " + log).code, 0);
+  const double real_checkpoint = static_cast<double>(std::filesystem::file_size(ckpt));
+  const double real_log = static_cast<double>(std::filesystem::file_size(log));
+  EXPECT_NEAR(j["checkpoint_bytes"].get<double>(), real_checkpoint, real_checkpoint / 4);
+  EXPECT_NEAR(j["subtotals_bytes"].get<double>(), real_log, real_log / 4);
+  const auto text = run_nqueens("count 16 --estimate --strata 64 --ranks 8 --threads 4");
+  ASSERT_EQ(text.code, 0) << text.err;
+  for (const char* part :
+       {"8 ranks x 4 threads", "core-hours", "memory per rank", "checkpoint about"})
+    EXPECT_NE(text.out.find(part), std::string::npos) << part << " in\n" << text.out;
 }
 
 // A subtotal log written under a small budget (per-worker slices, chunked joins) audits under
