@@ -30,8 +30,11 @@ void ProgressPrinter::operator()(const nq::CountProgress& p) {
   if (work_rate <= 0 && !last) return;  // nothing to say yet (the tables are still being built)
   const double rate =
       static_cast<double>(p.subproblems_done - first_->subproblems_done) / std::max(elapsed, 1e-9);
-  const std::string eta =
-      work_rate > 0 ? clock_time((p.work_total - p.work_done) / work_rate) : "?";
+  // The library's projection by strata where it has one; else the cost left at the rate so far
+  // (which reads high early: the largest subproblems run first and take the most per unit).
+  const std::string eta = p.seconds_left >= 0 ? clock_time(p.seconds_left)
+                          : work_rate > 0     ? clock_time((p.work_total - p.work_done) / work_rate)
+                                              : "?";
   fmt::print(stderr, "{}count {}: {:.1f}% ({}/{} subproblems), {:.0f}/s, ETA {}{}",
              terminal_ ? "\r" : "", n_, 100.0 * fraction, p.subproblems_done, p.subproblems, rate,
              eta, terminal_ && !last ? "  " : "\n");

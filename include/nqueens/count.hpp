@@ -83,6 +83,10 @@ struct CountProgress {
   std::uint64_t subproblems = 0;       // in all
   double work_done = 0;                // estimated cost of the finished ones
   double work_total = 0;               // estimated cost of all
+  // The wall time left, from the measured rate of each stratum of subproblems of like cost
+  // (count() counts two of each first); -1 until one subproblem is measured, and when the run
+  // counts chosen subproblems only.
+  double seconds_left = -1;
 };
 
 struct CountOptions {

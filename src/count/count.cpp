@@ -4,18 +4,44 @@
 // early, balance two cores far better than one task per first-row column), then tally.
 #include "nqueens/count.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <mutex>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "count/strata.hpp"
 #include "nqueens/count_split.hpp"
 #include "nqueens/invalid_argument.hpp"
 
 namespace nq {
+
+namespace {
+
+// Strata whose rates project a run's time left (see count()).
+constexpr unsigned kProgressStrata = 16;
+
+// The wall time left: each stratum's cost not yet counted at its own measured seconds per unit
+// of cost (the ratio estimator of estimate.cpp, updated as the run goes), or at the rate of all
+// the strata measured so far where its own is not known yet; divided among the workers. -1 while
+// nothing is measured.
+template <class Rates>
+double seconds_left(const Rates& rates, unsigned workers) {
+  double seconds = 0, cost = 0;
+  for (const auto& r : rates) seconds += r.seconds, cost += r.cost;
+  if (cost <= 0) return -1;
+  double left = 0;
+  for (const auto& r : rates) {
+    left += std::max(0.0, r.left) * (r.cost > 0 ? r.seconds / r.cost : seconds / cost);
+  }
+  return left / std::max(1u, workers);
+}
+
+}  // namespace
 
 CountEngine resolve_engine(CountEngine engine, int n) {
   if (engine != CountEngine::automatic) return engine;
@@ -96,12 +122,52 @@ CountResult count(const CountOptions& options) {
       throw std::invalid_argument("count: subproblem " + std::to_string(id) + " asked twice");
     }
   }
-  std::vector<std::uint64_t> order;
-  for (std::uint64_t id : split.schedule()) {
-    if (chosen[id] && !done[id]) order.push_back(id);
+  // The order: positions in the schedule, largest cost first. A whole run that reports progress
+  // first counts two subproblems drawn from each stratum of the schedule (strata.hpp), so that
+  // the time left is projected from every stratum's own rate within its first minutes; the
+  // sample is part of the count, not extra work.
+  const std::vector<std::uint64_t> schedule = split.schedule();
+  const bool rates = options.on_progress && options.only.empty();
+  const std::vector<detail::Stratum> strata =
+      rates ? detail::make_strata(split, schedule, kProgressStrata)
+            : std::vector<detail::Stratum>{};
+  std::vector<std::size_t> order;
+  std::vector<char> first(rates ? schedule.size() : 0, 0);
+  std::mt19937_64 rng(1);
+  for (const detail::Stratum& s : strata) {
+    for (std::size_t i :
+         detail::draw(s, 2, rng, [&](std::size_t i) { return !done[schedule[i]]; })) {
+      order.push_back(i);
+      first[i] = 1;
+    }
+  }
+  for (std::size_t i = 0; i < schedule.size(); ++i) {
+    if (chosen[schedule[i]] && !done[schedule[i]] && !(rates && first[i])) order.push_back(i);
   }
   const unsigned workers =
       static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(order.size(), 1)));
+  // Per stratum: the estimated cost not yet counted, and the measured seconds and estimated cost
+  // of what was counted here.
+  struct Rate {
+    double left = 0, seconds = 0, cost = 0;
+    std::size_t pending = 0;  // subproblems not yet counted (left is then exactly 0)
+  };
+  std::vector<Rate> rate(strata.size());
+  auto stratum_of = [&](std::size_t position) {
+    return static_cast<std::size_t>(
+        std::upper_bound(strata.begin(), strata.end(), position,
+                         [](std::size_t p, const detail::Stratum& s) { return p < s.first; }) -
+        strata.begin() - 1);
+  };
+  if (rates) {
+    for (std::size_t i : order) {
+      Rate& r = rate[stratum_of(i)];
+      r.left += split.cost(schedule[i]);
+      ++r.pending;
+    }
+  }
+  thread_local std::chrono::steady_clock::time_point began;
+  thread_local std::size_t began_at = 0;
 
   if (options.on_start) options.on_start(size);
   std::atomic<std::size_t> next{0};
@@ -110,12 +176,23 @@ CountResult count(const CountOptions& options) {
       [&]() -> std::optional<std::uint64_t> {
         const std::size_t i = next++;
         if (i >= order.size()) return std::nullopt;
-        return order[i];
+        began = std::chrono::steady_clock::now();
+        began_at = order[i];
+        return schedule[order[i]];
       },
       [&](const SubproblemCount& s) {
         finished.push_back(s);
         ++progress.subproblems_done;
-        progress.work_done += split.cost(s.id);
+        const double cost = split.cost(s.id);
+        progress.work_done += cost;
+        if (rates) {
+          Rate& r = rate[stratum_of(began_at)];
+          r.left = --r.pending == 0 ? 0 : r.left - cost;
+          r.seconds +=
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+          r.cost += cost;
+          progress.seconds_left = seconds_left(rate, workers);
+        }
         if (options.on_done) options.on_done(s);
         if (options.on_progress) options.on_progress(progress);
       },

@@ -96,6 +96,30 @@ TEST(count, reports_progress_up_to_the_end) {
   EXPECT_EQ(last, total);
 }
 
+// The time left comes from each stratum's measured rate (two subproblems of each are counted
+// first): known from the first report on, never negative, and 0 once all is counted; a count of
+// chosen subproblems has no strata and says so with -1.
+TEST(count, projects_the_time_left_from_the_strata) {
+  for (nq::CountEngine engine : {nq::CountEngine::backtrack, nq::CountEngine::halves}) {
+    std::vector<double> left;
+    const nq::CountResult r = nq::count(
+        {.n = 13, .threads = 2, .engine = engine, .on_progress = [&](const nq::CountProgress& p) {
+           left.push_back(p.seconds_left);
+         }});
+    EXPECT_EQ(r.total, 73712u);
+    ASSERT_FALSE(left.empty());
+    for (double s : left) EXPECT_GE(s, 0.0) << nq::engine_name(engine);
+    EXPECT_EQ(left.back(), 0.0) << nq::engine_name(engine);
+  }
+  std::vector<double> chosen;
+  nq::count(
+      {.n = 13, .threads = 1, .only = {0, 1, 2}, .on_progress = [&](const nq::CountProgress& p) {
+         chosen.push_back(p.seconds_left);
+       }});
+  ASSERT_EQ(chosen.size(), 3u);
+  for (double s : chosen) EXPECT_EQ(s, -1.0);
+}
+
 TEST(count, rejects_sizes_it_cannot_do) {
   EXPECT_THROW(nq::count({.n = 0}), std::invalid_argument);
   EXPECT_THROW(nq::count({.n = -1}), std::invalid_argument);
