@@ -110,6 +110,7 @@ CountSplit::RunStats CountSplit::run(unsigned threads,
   std::string bad_id;
   auto work = [&] {
     const std::unique_ptr<detail::Worker> worker = impl_->worker();
+    worker->watch(stop);
     std::uint64_t nodes = 0, counted = 0;
     Clock::duration busy{};
     while (!stop.stop_requested() && !failed.stop_requested()) {
@@ -124,6 +125,7 @@ CountSplit::RunStats CountSplit::run(unsigned threads,
       const auto start = Clock::now();
       const std::uint64_t c = worker->run(*id, nodes);
       busy += Clock::now() - start;
+      if (worker->gave_up()) break;  // stopped inside the subproblem: not counted, not reported
       ++counted;
       std::lock_guard lock(report_mutex);
       done({*id, c, impl_->weight(*id)});

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <stop_token>
 
 namespace nq::detail {
 
@@ -17,6 +18,14 @@ class Worker {
   // Unweighted solutions of subproblem `id`; `nodes` grows by the work done (queens placed, or
   // partial boards built and pairs tested, depending on the engine).
   virtual std::uint64_t run(std::size_t id, std::uint64_t& nodes) = 0;
+  // A worker whose subproblems can take minutes (halves at n >= 26) gives up on one when `stop`
+  // is requested; gave_up() then says that the last run()'s result means nothing.
+  void watch(std::stop_token stop) { stop_ = std::move(stop); }
+  bool gave_up() const { return gave_up_; }
+
+ protected:
+  std::stop_token stop_;
+  bool gave_up_ = false;
 };
 
 class Engine {

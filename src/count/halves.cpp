@@ -408,6 +408,10 @@ void HalvesWorker::half(const SliceView& north, const SliceView& south, u64 md1,
   const u32 groups = static_cast<u32>(north.last - north.first);
   std::size_t size = 0;
   for (; at.group < groups; ++at.group, at.entry = 0) {
+    if (stop_.stop_requested()) {  // checked once a group: a group's entries take microseconds
+      gave_up_ = true;
+      break;
+    }
     const Group& g = north.first[at.group];
     const Group* s = south.find(all_cols & ~g.cols);
     if (!s) continue;
@@ -519,10 +523,13 @@ std::uint64_t HalvesWorker::join(const u64* west, std::size_t west_size, const u
   if (west_size == 0 || east_size == 0) return 0;
   bucket(west, west_size, west_buckets_);
   bucket(east, east_size, east_buckets_);
+  if (stop_.stop_requested()) gave_up_ = true;
+  if (gave_up_) return 0;
   std::uint64_t pairs = 0;
   const std::uint64_t total = count_bucket_pairs(
       west_buckets_.list(), east_buckets_.list(), static_cast<u32>(engine_.layout().cut),
-      static_cast<u32>(engine_.fine()), engine_.leaf(), pairs);
+      static_cast<u32>(engine_.fine()), engine_.leaf(), pairs, PairKernel::best, &stop_);
+  gave_up_ = gave_up_ || stop_.stop_requested();
   nodes += pairs;
   return total;
 }
@@ -555,8 +562,9 @@ std::uint64_t HalvesWorker::run(std::size_t id, std::uint64_t& nodes) {
   const SliceView ne = slice(1, s.east & low), se = slice(3, s.east >> nr);
   std::uint64_t total = 0;
   bool east_whole = false, ordered = false, decided = false;
+  gave_up_ = false;
   HalfCursor west_at;
-  while (!west_at.done) {
+  while (!west_at.done && !gave_up_) {
     half(nw, sw, md1, md2, false, west_at, west_, nodes);
     if (west_.size == 0) continue;
     if (ordered) order_.apply(west_.data.data(), west_.size);
@@ -565,7 +573,7 @@ std::uint64_t HalvesWorker::run(std::size_t id, std::uint64_t& nodes) {
       continue;
     }
     HalfCursor east_at;
-    for (bool first = true; !east_at.done; first = false) {
+    for (bool first = true; !east_at.done && !gave_up_; first = false) {
       half(ne, se, md1, md2, true, east_at, east_, nodes);
       if (!decided) {
         decided = true;

@@ -194,7 +194,10 @@ struct Descent {
   u32 cut, fine;
   u64 leaf;  // blocks of at most this many pairs are compared, not split
   BlockFn block;
+  const std::stop_token* stop;
   u64 pairs = 0;
+  // Levels at which a requested stop is noticed: at most 3^6 nodes a join check it.
+  static constexpr u32 kStopLevels = 6;
 
   // The first word in [begin, end) (all of prefix p at `level` bits) whose next bit is 1.
   u32 split(const BucketList& s, u32 level, u32 p, u32 begin, u32 end) const {
@@ -206,6 +209,7 @@ struct Descent {
 
   u64 run(u32 level, u32 pa, u32 pb, u32 w0, u32 w1, u32 e0, u32 e1) {
     if (w0 == w1 || e0 == e1) return 0;
+    if (level < kStopLevels && stop && stop->stop_requested()) return 0;
     const u64 size = u64{w1 - w0} * (e1 - e0);
     if (level >= cut && (level == fine || size <= leaf)) {
       pairs += size;
@@ -251,8 +255,8 @@ bool pair_kernel_available(PairKernel kernel) {
 }
 
 std::uint64_t count_bucket_pairs(const BucketList& west, const BucketList& east, u32 cut, u32 fine,
-                                 std::uint64_t leaf_pairs, std::uint64_t& pairs,
-                                 PairKernel kernel) {
+                                 std::uint64_t leaf_pairs, std::uint64_t& pairs, PairKernel kernel,
+                                 const std::stop_token* stop) {
   BlockFn block = block_generic;
 #if defined(__x86_64__)
   if ((kernel == PairKernel::best || kernel == PairKernel::avx512) && has_avx512()) {
@@ -262,7 +266,7 @@ std::uint64_t count_bucket_pairs(const BucketList& west, const BucketList& east,
   }
 #endif
   fine = std::max(cut, fine);
-  Descent d{west, east, cut, fine, leaf_pairs, block};
+  Descent d{west, east, cut, fine, leaf_pairs, block, stop};
   const std::uint64_t total = d.run(0, 0, 0, west.start[0], west.start[u32{1} << west.dense],
                                     east.start[0], east.start[u32{1} << east.dense]);
   pairs += d.pairs;

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <stop_token>
 
 namespace nq::detail {
 
@@ -44,9 +45,12 @@ struct BucketList {
 // splits a block of west and east words only while it has more than `leaf_pairs` pairs, comparing
 // the others exhaustively with the kernel. `pairs` grows by the number of pairs compared.
 // Requires cut <= fine <= 30 and dense <= fine on both sides.
+// When `stop` is given and requested, the count gives up early (checked at the trie's top
+// levels) and its result means nothing.
 std::uint64_t count_bucket_pairs(const BucketList& west, const BucketList& east, std::uint32_t cut,
                                  std::uint32_t fine, std::uint64_t leaf_pairs, std::uint64_t& pairs,
-                                 PairKernel kernel = PairKernel::best);
+                                 PairKernel kernel = PairKernel::best,
+                                 const std::stop_token* stop = nullptr);
 
 // The same for two lists whose bucket bits are all dense (2^fine buckets each, fine >= cut; a
 // smaller value counts as cut). Requires fine <= 24.

@@ -9,6 +9,7 @@
 #include <optional>
 #include <random>
 #include <stdexcept>
+#include <stop_token>
 #include <vector>
 
 #include "count/engine.hpp"
@@ -334,4 +335,24 @@ TEST(count_split, halves_wide_bucket_scheme_forced_at_small_n_matches_the_normal
           << "n = " << n << ", cut " << tuning.cut << ", dense " << tuning.dense;
     }
   }
+}
+
+// A subproblem of n >= 26 can take minutes, so the halves worker notices a stop inside one: it
+// gives up, says so, and the caller drops the meaningless result; unstopped, it counts as ever.
+TEST(count_split, halves_worker_gives_up_a_subproblem_when_stopped) {
+  const auto engine = nq::detail::make_halves_engine(16, 1, 0);
+  const std::unique_ptr<nq::detail::Worker> worker = engine->worker();
+  std::uint64_t nodes = 0;
+  const std::uint64_t expected = worker->run(0, nodes);
+  EXPECT_FALSE(worker->gave_up());
+  std::stop_source stop;
+  stop.request_stop();
+  worker->watch(stop.get_token());
+  nodes = 0;
+  worker->run(0, nodes);
+  EXPECT_TRUE(worker->gave_up());
+  EXPECT_EQ(nodes, 0u) << "no work after the stop";
+  worker->watch(std::stop_token{});
+  EXPECT_EQ(worker->run(0, nodes), expected);
+  EXPECT_FALSE(worker->gave_up());
 }
