@@ -19,19 +19,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr int kDraws = 2;  // per stratum
+constexpr unsigned kDraws = 2;  // per stratum
 
-// A stratum of the schedule (strata.hpp) and the positions drawn from it.
-struct Stratum : detail::Stratum {
-  std::vector<std::size_t> drawn;
-};
-
-std::vector<Stratum> make_strata(const CountSplit& split, const std::vector<std::uint64_t>& ids,
-                                 unsigned strata) {
-  std::vector<Stratum> out;
-  for (const detail::Stratum& s : detail::make_strata(split, ids, strata)) out.push_back({s, {}});
-  return out;
-}
+using detail::Stratum;
 
 // The ratio estimator: a stratum's total of y is its estimated cost C_h times R_h =
 // sum(y) / sum(c) over its draws (drawn uniformly, so that the many small subproblems, whose
@@ -81,18 +71,12 @@ CountEstimate estimate_count(const CountEstimateOptions& options) {
       split.memory_bytes(e.rank_threads, options.rank_memory ? options.rank_memory : o.memory);
   e.setup_seconds = std::chrono::duration<double>(Clock::now() - setup_start).count();
 
-  std::vector<Stratum> strata = make_strata(split, ids, options.strata);
+  const std::vector<Stratum> strata = detail::make_strata(split, ids, options.strata);
   std::mt19937_64 rng(options.seed);
   std::vector<std::pair<std::uint64_t, std::size_t>> order;  // (id, stratum), each id once
   for (std::size_t h = 0; h < strata.size(); ++h) {
-    Stratum& s = strata[h];
-    const std::size_t want = std::min<std::size_t>(kDraws, s.size);
-    while (s.drawn.size() < want) {
-      const std::size_t i = s.first + rng() % s.size;
-      if (std::find(s.drawn.begin(), s.drawn.end(), i) != s.drawn.end()) continue;
-      s.drawn.push_back(i);
+    for (std::size_t i : detail::draw(strata[h], kDraws, rng, [](std::size_t) { return true; }))
       order.push_back({ids[i], h});
-    }
   }
 
   std::vector<double> seconds(order.size()), solutions(order.size()), counts(order.size());

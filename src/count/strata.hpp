@@ -7,6 +7,7 @@
 // does not see), so one rate for the whole run reads the time left high early and low late.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <random>
@@ -26,15 +27,25 @@ std::vector<Stratum> make_strata(const CountSplit& split,
                                  const std::vector<std::uint64_t>& schedule, unsigned strata);
 
 // Up to `draws` distinct positions of stratum `s`, uniformly at random, among those `usable`
-// (indexed by position) allows.
+// (indexed by position) allows. Positions are drawn and redrawn when taken or not usable, which
+// costs nothing per position of the stratum (the last strata of n = 27 hold tens of millions);
+// only when that keeps failing (few usable left, as in a resumed run near its end) are the usable
+// ones listed and drawn from.
 template <class Usable>
 std::vector<std::size_t> draw(const Stratum& s, unsigned draws, std::mt19937_64& rng,
                               Usable usable) {
+  draws = static_cast<unsigned>(std::min<std::size_t>(draws, s.size));
+  std::vector<std::size_t> out;
+  auto taken = [&](std::size_t i) { return std::find(out.begin(), out.end(), i) != out.end(); };
+  for (unsigned attempt = 0; attempt < 64 * draws && out.size() < draws; ++attempt) {
+    const std::size_t i = s.first + static_cast<std::size_t>(rng() % s.size);
+    if (usable(i) && !taken(i)) out.push_back(i);
+  }
+  if (out.size() == draws) return out;
   std::vector<std::size_t> open;
   for (std::size_t i = s.first; i < s.first + s.size; ++i) {
-    if (usable(i)) open.push_back(i);
+    if (usable(i) && !taken(i)) open.push_back(i);
   }
-  std::vector<std::size_t> out;
   while (out.size() < draws && !open.empty()) {
     const std::size_t k = static_cast<std::size_t>(rng() % open.size());
     out.push_back(open[k]);
