@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+// The halves engine's half-board loop (an internal header): the half-boards that a run of north
+// entries makes with one group of south entries (those on the columns the north entries leave).
+// A south entry joins a north entry when it occupies none of the north entry's diagonals nor the
+// middle-column queen's (odd n); the half-board's pattern is the OR of both patterns and the
+// class tag. Compiled twice, used through one function:
+//   generic  one candidate at a time, each written and kept only when it joins (no branch);
+//   avx512   AVX-512 F (checked at run time): 8 candidates a vector, tested as a mask and
+//            compressed into place (measured at n = 19: docs/algorithms.md).
+// `best` is avx512 where the processor has it, else generic.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace nq::detail {
+
+enum class JoinKernel { best, generic, avx512 };
+
+// Whether this processor (and build) runs `kernel`; best and generic always.
+bool join_kernel_available(JoinKernel kernel);
+
+// One side of a join: the entries' occupied diagonals (board numbering) and patterns.
+struct JoinEntries {
+  const std::uint64_t* d1 = nullptr;
+  const std::uint64_t* d2 = nullptr;
+  const std::uint64_t* pattern = nullptr;
+};
+
+// Joins north entries at, at + 1, ... (below `end`) with south entries [begin, begin + count): for
+// each north entry i in turn, every south entry j with (d1[j] & (north.d1[i] | md1)) == 0 and
+// (d2[j] & (north.d2[i] | md2)) == 0 is appended to out as north.pattern[i] | south.pattern[j] |
+// tag, in south order. Stops before a north entry when `size` (the entries already in out) has
+// reached `limit`, or when out's `room` entries could not hold its candidates and 8 more. Returns
+// the new size and leaves `at` at the first north entry not joined.
+std::size_t join_half(const JoinEntries& north, std::uint32_t& at, std::uint32_t end,
+                      const JoinEntries& south, std::uint32_t begin, std::uint32_t count,
+                      std::uint64_t md1, std::uint64_t md2, std::uint64_t tag, std::uint64_t* out,
+                      std::size_t size, std::size_t limit, std::size_t room,
+                      JoinKernel kernel = JoinKernel::best);
+
+}  // namespace nq::detail
