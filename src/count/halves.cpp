@@ -464,14 +464,20 @@ void HalvesWorker::half(const SliceView& north, const SliceView& south, u64 md1,
   const JoinEntries n_entries{north.d1, north.d2, north.pattern};
   const JoinEntries s_entries{south.d1, south.d2, south.pattern};
   std::size_t size = 0;
+  // Both slices' groups are sorted by column set, so the south groups the north groups ask for
+  // come in decreasing order: one walk down the south groups finds them all (a binary search for
+  // each was 6.5% of count 19).
+  const Group* above = south.last;  // the south groups past the one asked for
   for (; at.group < groups; ++at.group, at.entry = 0) {
     if (stop_.stop_requested()) {  // checked once a group: a group's entries take microseconds
       gave_up_ = true;
       break;
     }
     const Group& g = north.first[at.group];
-    const Group* s = south.find(all_cols & ~g.cols);
-    if (!s) continue;
+    const u32 want = all_cols & ~g.cols;
+    while (above != south.first && above[-1].cols > want) --above;
+    if (above == south.first || above[-1].cols != want) continue;
+    const Group* const s = above - 1;
     const u32 count = s->end - s->begin;
     // The class (see pairs): odd n, in the north entry's pattern; even n, by the tag g of the
     // south columns against (p, q): g = p, p < g < q, g = q > p, g > q.

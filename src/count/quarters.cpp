@@ -140,12 +140,6 @@ Layout make_layout(int n, int cut) {
   return L;
 }
 
-const Group* SliceView::find(u32 cols) const {
-  const Group* it =
-      std::lower_bound(first, last, cols, [](const Group& g, u32 c) { return g.cols < c; });
-  return it != last && it->cols == cols ? it : nullptr;
-}
-
 std::vector<u64> count_slices(const Layout& layout, const QuarterShape& shape) {
   std::vector<u64> sizes(std::size_t{1} << shape.nr, 0);
   count_rows(layout, shape, 0, 0, 0, 0, 0, sizes);

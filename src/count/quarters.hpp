@@ -45,8 +45,6 @@ struct SliceView {
   const std::uint64_t* d1 = nullptr;
   const std::uint64_t* d2 = nullptr;
   const std::uint64_t* pattern = nullptr;
-
-  const Group* find(std::uint32_t cols) const;  // nullptr when no entry uses exactly `cols`
 };
 
 // Entries per row set (index: the set as quarter-local row bits), by a counting pass that visits
