@@ -4,10 +4,14 @@
 #include "count/quarters.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstdlib>
 #include <stdexcept>
+#include <thread>
 #include <utility>
+
+#include "first_error.hpp"
 
 namespace nq::detail {
 
@@ -140,10 +144,71 @@ Layout make_layout(int n, int cut) {
   return L;
 }
 
-std::vector<u64> count_slices(const Layout& layout, const QuarterShape& shape) {
-  std::vector<u64> sizes(std::size_t{1} << shape.nr, 0);
-  count_rows(layout, shape, 0, 0, 0, 0, 0, sizes);
+std::vector<u64> count_slices(const Layout& layout, const QuarterShape& shape, unsigned threads) {
+  const std::size_t row_sets = std::size_t{1} << shape.nr;
+  std::vector<u64> sizes(row_sets, 0);
+  if (threads <= 1 || shape.nr < 4) {
+    count_rows(layout, shape, 0, 0, 0, 0, 0, sizes);
+    return sizes;
+  }
+  // The states after the first two rows (each empty or holding a queen), up to (nc + 1)^2 of
+  // them, taken by the threads one at a time (the branch with both rows empty is the largest).
+  struct Prefix {
+    u32 rows, cols;
+    u64 d1, up;
+  };
+  std::vector<Prefix> prefixes;
+  const Layout& L = layout;
+  const QuarterShape& q = shape;
+  for (int a = -1; a < q.nc; ++a) {
+    const int r0 = q.r0;
+    Prefix p{0, 0, 0, 0};
+    if (a >= 0) {
+      const int c = q.c0 + a;
+      p = {1u, 1u << a, 1ull << (r0 + c), 1ull << (c - r0 + L.n - 1)};
+    }
+    const int r1 = q.r0 + 1;
+    prefixes.push_back(p);  // row 1 empty
+    for (u32 free = free_squares(L, q, r1, p.cols, p.d1, p.up); free; free &= free - 1) {
+      const int lc = std::countr_zero(free);
+      const int c = q.c0 + lc;
+      prefixes.push_back({p.rows | 2u, p.cols | 1u << lc, p.d1 | 1ull << (r1 + c),
+                          p.up | 1ull << (c - r1 + L.n - 1)});
+    }
+  }
+  std::atomic<std::size_t> next{0};
+  std::vector<std::vector<u64>> partial(threads);
+  FirstError errors;
+  {
+    std::vector<std::jthread> workers;
+    for (unsigned t = 0; t < threads; ++t) {
+      workers.emplace_back([&, t] {
+        errors.run([&] {
+          std::vector<u64>& mine = partial[t];
+          mine.assign(row_sets, 0);
+          for (std::size_t i; (i = next.fetch_add(1)) < prefixes.size();) {
+            const Prefix& p = prefixes[i];
+            count_rows(L, q, 2, p.rows, p.cols, p.d1, p.up, mine);
+          }
+        });
+      });
+    }
+  }
+  errors.rethrow();
+  for (const std::vector<u64>& mine : partial) {
+    for (std::size_t r = 0; r < row_sets; ++r) sizes[r] += mine[r];
+  }
   return sizes;
+}
+
+std::vector<u64> turned_slice_sizes(const std::vector<u64>& north, int rows) {
+  std::vector<u64> south(std::size_t{1} << rows);
+  for (u32 r = 0; r < south.size(); ++r) {
+    u32 turned = 0;
+    for (int i = 0; i < rows; ++i) turned |= (r >> i & 1) << (rows - 1 - i);
+    south[r] = north.at(turned);
+  }
+  return south;
 }
 
 std::uint64_t slice_bytes(std::uint64_t entries, int rows, int columns) {

@@ -48,8 +48,15 @@ struct SliceView {
 };
 
 // Entries per row set (index: the set as quarter-local row bits), by a counting pass that visits
-// every entry once.
-std::vector<std::uint64_t> count_slices(const Layout& layout, const QuarterShape& shape);
+// every entry once, on `threads` threads.
+std::vector<std::uint64_t> count_slices(const Layout& layout, const QuarterShape& shape,
+                                        unsigned threads = 1);
+
+// A south quarter's slice sizes from the north quarter's on the same columns: turning the board
+// upside down (row r to n - 1 - r) maps the south rows [n - rows, n) onto the north rows
+// [0, rows), local row i onto local row rows - 1 - i (for odd n the north quarter has the middle
+// row, local row rows, more, which no south row maps to).
+std::vector<std::uint64_t> turned_slice_sizes(const std::vector<std::uint64_t>& north, int rows);
 
 // Bytes a slice of `entries` entries on `rows` rows can take (its groups bounded by the column
 // sets of that size).

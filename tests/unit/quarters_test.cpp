@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// The halves engine's quarter boards (an internal header): the counting pass on several threads
+// against one, and the symmetries the engine counts three of its four quarters by, against
+// counting them.
+#include "count/quarters.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace {
+
+using nq::detail::QuarterShape;
+
+struct Quarters {
+  nq::detail::Layout layout;
+  QuarterShape nw, ne, sw, se;
+};
+
+// The engine's quarters (halves.cpp): the north has the middle row of odd n.
+Quarters quarters_of(int n) {
+  const int h = n / 2, north = h + n % 2;
+  return {nq::detail::make_layout(n, 2),
+          {0, north, 0, h},
+          {0, north, n - h, h},
+          {north, n - north, 0, h},
+          {north, n - north, n - h, h}};
+}
+
+TEST(quarters, the_counting_pass_on_several_threads_counts_what_one_thread_counts) {
+  for (int n = 4; n <= 20; ++n) {
+    const Quarters q = quarters_of(n);
+    const std::vector<std::uint64_t> one = nq::detail::count_slices(q.layout, q.nw, 1);
+    for (unsigned threads : {2u, 3u, 8u}) {
+      EXPECT_EQ(nq::detail::count_slices(q.layout, q.nw, threads), one)
+          << "n = " << n << ", " << threads << " threads";
+    }
+    EXPECT_EQ(nq::detail::count_slices(q.layout, q.sw, 2), nq::detail::count_slices(q.layout, q.sw))
+        << "n = " << n;
+  }
+}
+
+TEST(quarters, the_mirror_and_the_turn_give_the_other_quarters_sizes_from_the_north_west) {
+  for (int n = 4; n <= 20; ++n) {
+    const Quarters q = quarters_of(n);
+    const std::vector<std::uint64_t> nw = nq::detail::count_slices(q.layout, q.nw);
+    EXPECT_EQ(nq::detail::count_slices(q.layout, q.ne), nw) << "n = " << n;
+    const std::vector<std::uint64_t> turned = nq::detail::turned_slice_sizes(nw, q.sw.nr);
+    EXPECT_EQ(nq::detail::count_slices(q.layout, q.sw), turned) << "n = " << n;
+    EXPECT_EQ(nq::detail::count_slices(q.layout, q.se), turned) << "n = " << n;
+  }
+}
+
+TEST(quarters, a_turned_row_set_is_read_back_to_front) {
+  // North sizes indexed by row set: 3 rows, value = the set itself.
+  const std::vector<std::uint64_t> north = {0, 1, 2, 3, 4, 5, 6, 7};
+  const std::vector<std::uint64_t> want = {0, 4, 2, 6, 1, 5, 3, 7};
+  EXPECT_EQ(nq::detail::turned_slice_sizes(north, 3), want);
+}
+
+}  // namespace
