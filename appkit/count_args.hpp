@@ -22,6 +22,7 @@ struct CountArgs {
   bool estimate = false;          // project the run from a sample instead of counting
   unsigned strata = 256;          // --estimate: runs of equal cost, two draws each
   std::uint64_t seed = 1;         // --estimate: which subproblems are drawn
+  double sample_seconds = 1;      // --estimate: draw more while the sample is shorter
   unsigned ranks = 0;             // --estimate: plan for this many processes (0: not asked)
   bool json = false;
   bool quiet = false;

@@ -112,6 +112,7 @@ int run_count_estimate(const CountArgs& args, const CountJob& job, unsigned thre
       .n = job.n, .threads = threads, .engine = job.engine, .memory = job.memory, .stop = stop};
   o.strata = args.strata;
   o.seed = args.seed;
+  o.min_sample_seconds = args.sample_seconds;
   o.ranks = plan.ranks;
   o.rank_threads = plan.threads;
   o.rank_memory = plan.memory;

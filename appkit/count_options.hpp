@@ -112,6 +112,10 @@ inline void add_count_options(CLI::App& cmd, CountArgs& args) {
                  "With --estimate: runs of equal estimated cost, two subproblems drawn from each "
                  "(default 256)")
       ->transform(whole_number(1, 100000));
+  cmd.add_option("--sample-seconds", args.sample_seconds,
+                 "With --estimate: draw more from each run, in rounds, while the sample has "
+                 "taken less than this (default 1; fractions allowed)")
+      ->check(seconds());
   cmd.add_option("--seed", args.seed, "With --estimate: which subproblems are drawn (default 1)")
       ->transform(whole_number());
   cmd.add_flag("--json", args.json, "Print one JSON object");

@@ -4,8 +4,9 @@
 // sample of its subproblems.
 //
 // The subproblems are ordered by the engine's cost estimate and cut into `strata` runs of equal
-// estimated cost; two subproblems are drawn at random from each run (one from a run of one) and
-// counted on `threads` threads side by side, as the real run would count them, and each one's
+// estimated cost; two subproblems are drawn at random from each run (one from a run of one), and
+// more in rounds while the sample has taken under min_sample_seconds, and they are counted on
+// `threads` threads side by side, as the real run would count them, and each one's
 // time is measured. A run's time is its estimated cost times the ratio of measured time to
 // estimated cost over its draws (the ratio estimator), with the stratified variance giving a 95%
 // range; the wall time is the sum divided by the threads. Counts are projected the same way.
@@ -26,6 +27,9 @@ struct CountEstimateOptions {
   CountOptions count;      // n, threads, engine, memory and stop are used
   unsigned strata = 256;   // runs of equal estimated cost, two draws each
   std::uint64_t seed = 1;  // which subproblems are drawn
+  // More draws from every stratum, in rounds, while the sample has taken less than this (or
+  // until every subproblem is drawn): very short samples are timed badly.
+  double min_sample_seconds = 1.0;
   // Where the run would go: `ranks` processes (nqueens-mpi) of `rank_threads` threads each (0:
   // count.threads), each under `rank_memory` bytes (0: count.memory). The sample runs here, on
   // count.threads, and the plan assumes a rank's threads as fast as these.

@@ -295,7 +295,7 @@ TEST(count_cli, estimate_projects_time_memory_and_solutions) {
   EXPECT_NEAR(j["total"][0].get<double>(), 365596.0, 0.5);
   EXPECT_GT(j["wall_seconds"][0].get<double>(), 0.0);
   EXPECT_GT(j["memory_bytes"].get<std::uint64_t>(), 0u);
-  r = run_nqueens("count 15 --estimate --strata 64 --seed 3 --json");
+  r = run_nqueens("count 15 --estimate --strata 64 --seed 3 --sample-seconds 0.001 --json");
   ASSERT_EQ(r.code, 0) << r.err;
   j = nlohmann::json::parse(r.out);
   EXPECT_LT(j["sampled"].get<std::uint64_t>(), j["subproblems"].get<std::uint64_t>());
