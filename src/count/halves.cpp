@@ -336,20 +336,14 @@ class HalvesEngine final : public Engine {
 
   // Every (m, east rows) that is the smallest of its images, in order of m and then of the
   // east rows as a subset of the free rows (the order gives the ids: keep it). The reversal is
-  // by swaps of halves, and the free rows' subset becomes east rows by one split at m, so that
+  // by swaps of halves (reverse_bits), and a subset of the free rows becomes east rows by one
+  // split at m, so that
   // a subset costs a few dozen instructions (count 25 --estimate's set-up: 10.3 s with a loop
   // over the rows for each, 8.6 s so).
   void make_subproblems() {
     const int n = layout_.n, h = layout_.h;
     const u32 all = static_cast<u32>((u64{1} << n) - 1);
-    auto reverse = [n](u32 x) {
-      x = (x >> 1 & 0x55555555u) | (x & 0x55555555u) << 1;
-      x = (x >> 2 & 0x33333333u) | (x & 0x33333333u) << 2;
-      x = (x >> 4 & 0x0F0F0F0Fu) | (x & 0x0F0F0F0Fu) << 4;
-      x = (x >> 8 & 0x00FF00FFu) | (x & 0x00FF00FFu) << 8;
-      x = x >> 16 | x << 16;
-      return x >> (32 - n);
-    };
+    auto reverse = [n](u32 x) { return reverse_bits(x, n); };
     for (int m = n % 2 ? 0 : -1; m < (n % 2 ? n : 0); ++m) {
       const u32 free_rows = all & ~(m >= 0 ? u32{1} << m : 0);
       const u32 below = m >= 0 ? (u32{1} << m) - 1 : all;  // free rows below m keep their bit
@@ -447,12 +441,6 @@ SliceView HalvesWorker::north_for_odd(const SliceView& s, u64 md1, u64 md2, Nort
   return {into.groups.data(), into.groups.data() + into.groups.size(), d1, d2, pattern};
 }
 
-u32 reverse_bits(u32 x, int width) {
-  u32 y = 0;
-  for (int i = 0; i < width; ++i) y |= (x >> i & 1) << (width - 1 - i);
-  return y;
-}
-
 // g(Z) = min(Z, complement of Z) over `width` bits; for the east half, Z is first mirrored into
 // the west's frame. See HalvesWorker::run.
 u32 column_tag(u32 cols, int width, bool east) {
@@ -464,7 +452,9 @@ u32 column_tag(u32 cols, int width, bool east) {
 // joined with the south entries on the remaining columns that share no diagonal with it or the
 // middle queen (half_join.hpp), going on from `at` until the chunk is full (then `at` says where
 // it stopped) or the slices are done. For odd n the north slice is north_for_odd's: every entry
-// is free of the middle queen and carries its class.
+// is free of the middle queen and carries its class. The patterns are ORed as they are: only an
+// odd-n north entry has bits above the diagonals (its middle-row column), and north_for_odd has
+// replaced those.
 void HalvesWorker::half(const SliceView& north, const SliceView& south, u64 md1, u64 md2, bool east,
                         HalfCursor& at, HalfList& out, std::uint64_t& nodes) {
   const int width = engine_.layout().h, n = engine_.layout().n;

@@ -203,11 +203,7 @@ std::vector<u64> count_slices(const Layout& layout, const QuarterShape& shape, u
 
 std::vector<u64> turned_slice_sizes(const std::vector<u64>& north, int rows) {
   std::vector<u64> south(std::size_t{1} << rows);
-  for (u32 r = 0; r < south.size(); ++r) {
-    u32 turned = 0;
-    for (int i = 0; i < rows; ++i) turned |= (r >> i & 1) << (rows - 1 - i);
-    south[r] = north.at(turned);
-  }
+  for (u32 r = 0; r < south.size(); ++r) south[r] = north.at(reverse_bits(r, rows));
   return south;
 }
 

@@ -29,6 +29,17 @@ struct Layout {
 };
 Layout make_layout(int n, int cut);
 
+// The low `width` bits of x (1 <= width <= 32) in reverse order: a row set turned upside down,
+// a column set mirrored.
+inline std::uint32_t reverse_bits(std::uint32_t x, int width) {
+  x = (x >> 1 & 0x55555555u) | (x & 0x55555555u) << 1;
+  x = (x >> 2 & 0x33333333u) | (x & 0x33333333u) << 2;
+  x = (x >> 4 & 0x0F0F0F0Fu) | (x & 0x0F0F0F0Fu) << 4;
+  x = (x >> 8 & 0x00FF00FFu) | (x & 0x00FF00FFu) << 8;
+  x = x >> 16 | x << 16;
+  return x >> (32 - width);
+}
+
 struct QuarterShape {
   int r0 = 0, nr = 0, c0 = 0, nc = 0;  // board rows [r0, r0 + nr), columns [c0, c0 + nc)
 };
