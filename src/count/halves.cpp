@@ -167,6 +167,7 @@ class HalvesWorker final : public Worker {
 
   const HalvesEngine& engine_;
   NorthSlice north_[2];                    // west, east
+  SliceScratch scratch_;                   // the buffers' one scratch
   std::optional<SliceBuffer> buffers_[4];  // when the engine keeps no tables
   std::size_t room_ = 0;                   // half-board entries a list may hold (0: no limit)
   int phi_m_ = 0;              // odd n: min(m, n - 1 - m) for the subproblem's middle-column queen
@@ -260,7 +261,9 @@ class HalvesEngine final : public Engine {
   // tables with small chunks; refuses when none of these fits. Also answers for other thread
   // counts and budgets than the engine's own (a cluster's ranks, --estimate --ranks).
   Plan plan(unsigned threads, u64 budget, HalvesTables tables) const {
-    u64 table = 0, slices = 0, build_scratch = 0, north_copies = 0;
+    // slices: a worker's four buffers and the one scratch they share (a scratch for each buffer
+    // made it 4 x (24 + 32) bytes per entry of the largest slice at even n; 4 x 24 + 32 so).
+    u64 table = 0, slices = 0, build_scratch = 0, north_copies = 0, slice_scratch = 0;
     bool indexable = true;
     for (int q = 0; q < 4; ++q) {
       const QuarterShape& s = shapes_[q];
@@ -274,10 +277,12 @@ class HalvesEngine final : public Engine {
       indexable = indexable && entries < (u64{1} << 32);
       table += (sizes_[q].size() + 1) * sizeof(u32);
       const u64 scratch = largest_[q] * sizeof(SliceScratch::Entry);
-      slices += largest_bytes + scratch;
+      slices += largest_bytes;
+      slice_scratch = std::max(slice_scratch, scratch);
       build_scratch += scratch;
       if (layout_.n % 2 == 1 && q < 2) north_copies += largest_bytes;  // north_for_odd
     }
+    slices += slice_scratch;
     table += threads > 1 ? build_scratch : build_scratch / 4;
     const u64 t = threads;
     const u64 buckets = 2 * ((u64{kClasses} << dense_) + 1) * sizeof(u32);
@@ -388,7 +393,12 @@ class HalvesEngine final : public Engine {
 
 HalvesWorker::HalvesWorker(const HalvesEngine& e) : engine_(e) {
   if (!e.shared()) {
-    for (int q = 0; q < 4; ++q) buffers_[q].emplace(e.layout(), e.shape(q), e.largest_slice(q));
+    u64 largest = 0;
+    for (int q = 0; q < 4; ++q) largest = std::max(largest, e.largest_slice(q));
+    scratch_.entries.reserve(largest);
+    for (int q = 0; q < 4; ++q) {
+      buffers_[q].emplace(e.layout(), e.shape(q), e.largest_slice(q), scratch_);
+    }
   }
   room_ = e.chunk() ? e.chunk_room() : 0;
 }

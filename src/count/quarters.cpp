@@ -244,12 +244,12 @@ std::uint64_t QuarterTable::bytes() const {
          row_start_.size() * sizeof(u32);
 }
 
-SliceBuffer::SliceBuffer(const Layout& layout, const QuarterShape& shape, u64 largest)
-    : layout_(layout), shape_(shape) {
+SliceBuffer::SliceBuffer(const Layout& layout, const QuarterShape& shape, u64 largest,
+                         SliceScratch& scratch)
+    : layout_(layout), shape_(shape), scratch_(scratch) {
   d1_.resize(largest);
   d2_.resize(largest);
   pattern_.resize(largest);
-  scratch_.entries.reserve(largest);
 }
 
 SliceView SliceBuffer::slice(u32 rows) {

@@ -101,8 +101,10 @@ class QuarterTable {
 class SliceBuffer {
  public:
   // `largest`: the most entries any slice of this quarter has (reserved once, so the buffer never
-  // grows past it).
-  SliceBuffer(const Layout& layout, const QuarterShape& shape, std::uint64_t largest);
+  // grows past it). `scratch` sorts each slice as it is built; the buffers of one thread can
+  // share one, since they are filled one at a time (reserve it for the largest of theirs).
+  SliceBuffer(const Layout& layout, const QuarterShape& shape, std::uint64_t largest,
+              SliceScratch& scratch);
   SliceView slice(std::uint32_t rows);
 
  private:
@@ -111,7 +113,7 @@ class SliceBuffer {
   std::uint32_t rows_ = ~std::uint32_t{0};
   std::vector<std::uint64_t> d1_, d2_, pattern_;
   std::vector<Group> groups_;
-  SliceScratch scratch_;
+  SliceScratch& scratch_;
 };
 
 }  // namespace nq::detail
