@@ -35,8 +35,9 @@ void require_memory(std::uint64_t bytes, std::string_view job) {
   throw InvalidArgument(std::string(job) + text);
 }
 
-std::uint64_t default_memory_budget() {
-  const std::uint64_t available = available_memory();
+std::uint64_t default_memory_budget() { return default_memory_budget(available_memory()); }
+
+std::uint64_t default_memory_budget(std::uint64_t available) {
   if (available == std::numeric_limits<std::uint64_t>::max()) return std::uint64_t{8} << 30;
   return available / 4 * 3;
 }

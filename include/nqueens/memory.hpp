@@ -29,4 +29,8 @@ void require_memory(std::uint64_t bytes, std::string_view job);
 // that the machine keeps room for everything else (8 GiB when that cannot be read).
 std::uint64_t default_memory_budget();
 
+// The same rule for a given `available` (the largest value meaning "unknown"): what
+// default_memory_budget() applies to available_memory(), which moves between two reads.
+std::uint64_t default_memory_budget(std::uint64_t available);
+
 }  // namespace nq
