@@ -23,6 +23,7 @@ struct CountArgs {
   unsigned strata = 256;          // --estimate: runs of equal cost, two draws each
   std::uint64_t seed = 1;         // --estimate: which subproblems are drawn
   double sample_seconds = 1;      // --estimate: draw more while the sample is shorter
+  double draw_seconds = 0;        // --estimate: count a share of a longer subproblem (0: no)
   unsigned ranks = 0;             // --estimate: plan for this many processes (0: not asked)
   bool json = false;
   bool quiet = false;

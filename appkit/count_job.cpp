@@ -113,6 +113,7 @@ int run_count_estimate(const CountArgs& args, const CountJob& job, unsigned thre
   o.strata = args.strata;
   o.seed = args.seed;
   o.min_sample_seconds = args.sample_seconds;
+  o.draw_seconds = args.draw_seconds;
   o.ranks = plan.ranks;
   o.rank_threads = plan.threads;
   o.rank_memory = plan.memory;
@@ -137,11 +138,19 @@ int run_count_estimate(const CountArgs& args, const CountJob& job, unsigned thre
     j["rank_threads"] = e.rank_threads;
     j["subproblems"] = e.subproblems;
     j["sampled"] = e.sampled;
+    j["sampled_in_part"] = e.sampled_in_part;
+    j["thin_parts"] = e.thin_parts;
     j["setup_seconds"] = e.setup_seconds;
     j["sample_seconds"] = e.sample_seconds;
-    j["cpu_seconds"] = {e.cpu_seconds.value, e.cpu_seconds.low, e.cpu_seconds.high};
-    j["core_hours"] = core_hours;
-    j["wall_seconds"] = {w.value, w.low, w.high};
+    if (e.thin_parts == 0) {
+      j["cpu_seconds"] = {e.cpu_seconds.value, e.cpu_seconds.low, e.cpu_seconds.high};
+      j["core_hours"] = core_hours;
+      j["wall_seconds"] = {w.value, w.low, w.high};
+    } else {  // not projected (count_estimate.hpp)
+      j["cpu_seconds"] = nullptr;
+      j["core_hours"] = nullptr;
+      j["wall_seconds"] = nullptr;
+    }
     j["total"] = {e.total.value, e.total.low, e.total.high};
     if (known) j["published_total"] = known->total;
     j["memory_bytes"] = e.memory_bytes;
@@ -157,14 +166,25 @@ int run_count_estimate(const CountArgs& args, const CountJob& job, unsigned thre
     const std::string on = e.ranks > 1
                                ? fmt::format("{} ranks x {} threads", e.ranks, e.rank_threads)
                                : fmt::format("{} threads", e.rank_threads);
-    fmt::print("{} queens, {} engine on {}: about {} (95% range {} to {})\n", e.n,
-               nq::engine_name(e.engine), on, duration(w.value), duration(w.low), duration(w.high));
-    fmt::print(
-        "  cpu time {} ({:.3g} core-hours); {} of {} subproblems sampled in {}{}, setup {}\n",
-        duration(e.cpu_seconds.value), core_hours, e.sampled, e.subproblems,
-        duration(e.sample_seconds),
-        cluster ? fmt::format(" on {} threads here", e.threads) : std::string(),
-        duration(e.setup_seconds));
+    if (e.thin_parts == 0) {
+      fmt::print("{} queens, {} engine on {}: about {} (95% range {} to {})\n", e.n,
+                 nq::engine_name(e.engine), on, duration(w.value), duration(w.low),
+                 duration(w.high));
+    } else {
+      fmt::print(
+          "{} queens, {} engine on {}: time not projected ({} of the draws were parts too thin "
+          "to time; --draw-seconds 0 draws them whole)\n",
+          e.n, nq::engine_name(e.engine), on, e.thin_parts);
+    }
+    fmt::print("  {}{} of {} subproblems sampled{} in {}{}, setup {}\n",
+               e.thin_parts ? std::string()
+                            : fmt::format("cpu time {} ({:.3g} core-hours); ",
+                                          duration(e.cpu_seconds.value), core_hours),
+               e.sampled, e.subproblems,
+               e.sampled_in_part ? fmt::format(" ({} in part)", e.sampled_in_part) : std::string(),
+               duration(e.sample_seconds),
+               cluster ? fmt::format(" on {} threads here", e.threads) : std::string(),
+               duration(e.setup_seconds));
     if (cluster) {
       fmt::print("  memory per rank: planned {} of a {} budget for {} threads\n",
                  mib(e.rank_memory_bytes), mib(plan.memory ? plan.memory : job.memory),

@@ -37,15 +37,16 @@ inline CLI::Validator whole_number(std::uint64_t min = 0,
 }
 
 // A duration in seconds: finite, from a millisecond to about four months (CLI11's own range
-// check lets "nan" through, and "inf" would overflow the clock).
-inline CLI::Validator seconds() {
+// check lets "nan" through, and "inf" would overflow the clock); 0 too where `zero` allows it.
+inline CLI::Validator seconds(bool zero = false) {
   return CLI::Validator(
-      [](std::string& text) -> std::string {
+      [zero](std::string& text) -> std::string {
         char* end = nullptr;
         const double value = std::strtod(text.c_str(), &end);
-        if (end == text.c_str() || *end != '\0' || !std::isfinite(value) || value < 0.001 ||
-            value > 1e7) {
-          return "expected seconds between 0.001 and 10000000, got '" + text + "'";
+        if (end == text.c_str() || *end != '\0' || !std::isfinite(value) ||
+            (value < 0.001 && !(zero && value == 0)) || value > 1e7) {
+          return std::string("expected seconds between ") + (zero ? "0" : "0.001") +
+                 " and 10000000, got '" + text + "'";
         }
         return "";
       },
@@ -116,6 +117,11 @@ inline void add_count_options(CLI::App& cmd, CountArgs& args) {
                  "With --estimate: draw more from each run, in rounds, while the sample has "
                  "taken less than this (default 1; fractions allowed)")
       ->check(seconds());
+  cmd.add_option("--draw-seconds", args.draw_seconds,
+                 "With --estimate: count a random share of a drawn subproblem that would take "
+                 "longer than this on one thread, at least one chunk of its half-boards, for n = "
+                 "26 to 28 in minutes (solutions stay unbiased; default 0: every draw whole)")
+      ->check(seconds(true));
   cmd.add_option("--seed", args.seed, "With --estimate: which subproblems are drawn (default 1)")
       ->transform(whole_number());
   cmd.add_flag("--json", args.json, "Print one JSON object");

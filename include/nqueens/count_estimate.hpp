@@ -12,6 +12,14 @@
 // range; the wall time is the sum divided by the threads. Counts are projected the same way.
 // Setting up the engine (its tables and subproblem list) is timed and added once.
 //
+// With draw_seconds set, a drawn subproblem that would take longer than that is counted in part
+// (n = 28's largest takes about 40 hours on one thread): a random share of it, its count divided
+// by the share, an unbiased estimate, so the stratified variance covers both stages. Its whole
+// time is projected by the engine from the part, which scales only where the part is as dense as
+// the whole run's chunks of half-boards (at least half a chunk, or half the whole list where that
+// is one chunk); from a thinner part no time is projected (thin_parts), so an estimate by thin
+// parts gives the solutions and the plan's memory and files, not its time (docs/algorithms.md).
+//
 // Example:
 //   nq::CountEstimate e = nq::estimate_count({.count = {.n = 20, .threads = 2}, .strata = 32});
 //   // e.wall_seconds: the projected run time; e.total: about 39,029,188,884
@@ -30,6 +38,11 @@ struct CountEstimateOptions {
   // More draws from every stratum, in rounds, while the sample has taken less than this (or
   // until every subproblem is drawn): very short samples are timed badly.
   double min_sample_seconds = 1.0;
+  // When not 0, a drawn subproblem that would take longer than this on one thread is counted in
+  // part: a random share of its west half-boards that should take about this long, its count
+  // divided by the share, its time projected by the engine (CountSplit::run_shares; rough, see
+  // above). 0: every draw counted whole.
+  double draw_seconds = 0;
   // Where the run would go: `ranks` processes (nqueens-mpi) of `rank_threads` threads each (0:
   // count.threads), each under `rank_memory` bytes (0: count.memory). The sample runs here, on
   // count.threads, and the plan assumes a rank's threads as fast as these.
@@ -46,8 +59,12 @@ struct CountEstimate {
   int n = 0;
   CountEngine engine = CountEngine::automatic;
   unsigned threads = 0;
-  std::uint64_t subproblems = 0;   // in the whole count
-  std::uint64_t sampled = 0;       // counted for the estimate
+  std::uint64_t subproblems = 0;      // in the whole count
+  std::uint64_t sampled = 0;          // counted for the estimate
+  std::uint64_t sampled_in_part = 0;  // of those, counted in part (see draw_seconds)
+  // Of those, parts too thin to project a time from: when not 0, cpu_seconds and wall_seconds
+  // are 0 (not projected), and total is still an unbiased estimate.
+  std::uint64_t thin_parts = 0;
   double setup_seconds = 0;        // building the engine, once
   double sample_seconds = 0;       // wall time spent counting the sample
   Range cpu_seconds;               // all subproblems, summed over the threads

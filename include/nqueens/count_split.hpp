@@ -76,6 +76,29 @@ class CountSplit {
                const std::function<void(const SubproblemCount&)>& done,
                std::stop_token stop = {}) const;
 
+  // For estimates (count_estimate.hpp) of counts whose subproblems take minutes: as run(), but
+  // each id comes with the share of it to count (0 < share <= 1) and a seed that picks which part,
+  // and done() gets that part's count, which divided by the share estimates the subproblem's
+  // without bias, the seconds it took, and the seconds the whole subproblem would take on its
+  // thread, projected by the engine from what it timed (measured, for a whole one; NaN where the
+  // part is too thin to tell, see count_estimate.hpp). An engine that cannot count a part
+  // (backtrack) counts the whole and reports share 1.
+  struct Share {
+    std::uint64_t id = 0;
+    double share = 1;
+    std::uint64_t seed = 0;
+  };
+  struct ShareCount {
+    std::uint64_t id = 0;
+    std::uint64_t count = 0;  // of the part counted, unweighted
+    double share = 1;         // the share counted
+    double seconds = 0;       // the part's time
+    double whole_seconds = 0;
+  };
+  RunStats run_shares(unsigned threads, const std::function<std::optional<Share>()>& next,
+                      const std::function<void(const ShareCount&)>& done,
+                      std::stop_token stop = {}) const;
+
   // A CountResult from finished counts, given in any order, each id at most once: the weighted
   // total with overflow checks, subproblems_done, and, when every id is there, complete == true
   // with the unique count and the class sizes by Burnside's lemma. The weights in `results` are

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -102,6 +103,23 @@ CountSplit::RunStats CountSplit::run(unsigned threads,
                                      const std::function<std::optional<std::uint64_t>()>& next,
                                      const std::function<void(const SubproblemCount&)>& done,
                                      std::stop_token stop) const {
+  return run_shares(
+      threads,
+      [&]() -> std::optional<Share> {
+        const std::optional<std::uint64_t> id = next();
+        if (!id) return std::nullopt;
+        return Share{*id, 1, 0};
+      },
+      [&](const ShareCount& s) {
+        done({s.id, s.count, impl_->weight(s.id)});
+      },
+      stop);
+}
+
+CountSplit::RunStats CountSplit::run_shares(unsigned threads,
+                                            const std::function<std::optional<Share>()>& next,
+                                            const std::function<void(const ShareCount&)>& done,
+                                            std::stop_token stop) const {
   using Clock = std::chrono::steady_clock;
   const std::size_t size = impl_->size();
   RunStats stats;
@@ -114,21 +132,27 @@ CountSplit::RunStats CountSplit::run(unsigned threads,
     std::uint64_t nodes = 0, counted = 0;
     Clock::duration busy{};
     while (!stop.stop_requested() && !failed.stop_requested()) {
-      const std::optional<std::uint64_t> id = next();
-      if (!id) break;
-      if (*id >= size) {
+      const std::optional<Share> item = next();
+      if (!item) break;
+      if (item->id >= size) {
         std::lock_guard lock(report_mutex);
-        bad_id = std::to_string(*id);
+        bad_id = std::to_string(item->id);
         failed.request_stop();
         break;
       }
+      const bool sampled = worker->sample(item->share, item->seed);
       const auto start = Clock::now();
-      const std::uint64_t c = worker->run(*id, nodes);
-      busy += Clock::now() - start;
+      const std::uint64_t c = worker->run(item->id, nodes);
+      const double share = sampled ? worker->last_share() : 1;
+      const auto took = Clock::now() - start;
+      busy += took;
       if (worker->gave_up()) break;  // stopped inside the subproblem: not counted, not reported
       ++counted;
+      const double seconds = std::chrono::duration<double>(took).count();
+      const double projected = worker->whole_seconds();
       std::lock_guard lock(report_mutex);
-      done({*id, c, impl_->weight(*id)});
+      done({item->id, c, share, seconds,
+            std::isnan(projected) || projected > 0 ? projected : seconds});
     }
     std::lock_guard lock(report_mutex);
     stats.nodes += nodes;

@@ -22,6 +22,21 @@ class Worker {
   // is requested; gave_up() then says that the last run()'s result means nothing.
   void watch(std::stop_token stop) { stop_ = std::move(stop); }
   bool gave_up() const { return gave_up_; }
+  // For estimates of counts whose subproblems take minutes (count --estimate at n >= 26): the
+  // next runs count only a random share (0 < share <= 1) of each subproblem, the part `seed`
+  // picks, so that the count divided by the share estimates the whole without bias. An engine
+  // that cannot sample returns false and counts whole subproblems.
+  virtual bool sample(double share, std::uint64_t seed) {
+    (void)seed;
+    return share >= 1;
+  }
+  // After a run: the seconds the whole subproblem would take on this thread, projected from what
+  // the run timed (its fixed parts once, the parts that grow with the share scaled up); 0 when the
+  // engine does not time itself (the caller's measurement stands), NaN when this part cannot
+  // tell.
+  virtual double whole_seconds() const { return 0; }
+  // The share the last run counted: what sample() asked for, rounded to whole entries.
+  virtual double last_share() const { return 1; }
 
  protected:
   std::stop_token stop_;

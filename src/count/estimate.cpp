@@ -92,29 +92,75 @@ CountEstimate estimate_count(const CountEstimateOptions& options) {
     return order.size() > before;
   };
 
+  // Seconds per unit of estimated cost, for the share of a draw to count (below): first from a
+  // pilot, the schedule's largest subproblem counted in ever larger shares until the share takes
+  // about 20 ms, then from every draw counted. Where a part's whole time is not projected (too
+  // thin), its time over its share stands in: good enough to choose shares by.
+  auto rough_whole = [](const CountSplit::ShareCount& c) {
+    return std::isnan(c.whole_seconds) ? c.seconds / c.share : c.whole_seconds;
+  };
+  const std::uint64_t seed_base = options.seed * 0x9e3779b97f4a7c15;
+  double rate_seconds = 0, rate_cost = 0;
+  if (!ids.empty() && options.draw_seconds > 0) {
+    for (double share = std::ldexp(1.0, -20);; share = std::min(1.0, share * 16)) {
+      bool given = false, counted = false;
+      double whole = 0;
+      split.run_shares(
+          1,
+          [&]() -> std::optional<CountSplit::Share> {
+            if (given) return std::nullopt;
+            given = true;
+            return CountSplit::Share{ids[0], share, seed_base};
+          },
+          [&](const CountSplit::ShareCount& c) {
+            counted = true;
+            whole = rough_whole(c);
+            share = c.share;
+          },
+          o.stop);
+      if (!counted) return e;  // stopped: e.complete is false
+      // The share's own part, not the fixed one, must take the 20 ms: a projection scales it up.
+      if (share >= 1 || whole * share >= 0.02) {
+        rate_seconds = whole;
+        rate_cost = split.cost(ids[0]);
+        break;
+      }
+    }
+  }
+  // A draw's share: what should take about options.draw_seconds by the rate so far.
+  auto share_of = [&](std::uint64_t id) {
+    if (options.draw_seconds <= 0 || rate_seconds <= 0) return 1.0;
+    return std::min(1.0, options.draw_seconds * rate_cost / (rate_seconds * split.cost(id)));
+  };
+
   std::vector<double> seconds, solutions, counts;
   std::mutex m;
   std::size_t next = 0;
-  thread_local Clock::time_point started;
   thread_local std::size_t slot = 0;
-  // Counts order[next..) on the threads, timing each subproblem.
+  // Counts order[next..) on the threads, each in the share share_of gives it; the engine projects
+  // each one's whole time.
   auto count_round = [&] {
     seconds.resize(order.size());
     solutions.resize(order.size());
     counts.resize(order.size());
-    return split.run(
+    return split.run_shares(
         threads,
-        [&]() -> std::optional<std::uint64_t> {
+        [&]() -> std::optional<CountSplit::Share> {
           std::lock_guard lock(m);
           if (next == order.size()) return std::nullopt;
           slot = next;
-          started = Clock::now();
-          return ids[order[next++].first];
+          const std::uint64_t id = ids[order[next++].first];
+          return CountSplit::Share{id, share_of(id), seed_base ^ id};
         },
-        [&](const SubproblemCount& s) {
-          seconds[slot] = std::chrono::duration<double>(Clock::now() - started).count();
-          solutions[slot] = static_cast<double>(s.count) * s.weight;
-          counts[slot] = static_cast<double>(s.count);
+        [&](const CountSplit::ShareCount& c) {
+          const double count = static_cast<double>(c.count) / c.share;
+          seconds[slot] = c.whole_seconds;
+          solutions[slot] = count * split.weight(c.id);
+          counts[slot] = count;
+          e.sampled_in_part += c.share < 1;
+          std::lock_guard lock(m);
+          rate_seconds += rough_whole(c);
+          rate_cost += split.cost(c.id);
         },
         o.stop);
   };
@@ -150,10 +196,13 @@ CountEstimate estimate_count(const CountEstimateOptions& options) {
     weighted[order[k].second].push_back({solutions[k], c});
     unweighted[order[k].second].push_back({counts[k], c});
   }
-  e.cpu_seconds = project(strata, times);
   e.total = project(strata, weighted);
   e.mean_count = project(strata, unweighted).value /
                  static_cast<double>(std::max<std::uint64_t>(1, e.subproblems));
+  e.thin_parts = static_cast<std::uint64_t>(
+      std::count_if(seconds.begin(), seconds.end(), [](double s) { return std::isnan(s); }));
+  if (e.thin_parts > 0) return e;  // no time: e.cpu_seconds and e.wall_seconds stay 0
+  e.cpu_seconds = project(strata, times);
   const double t = static_cast<double>(e.ranks) * e.rank_threads;
   e.wall_seconds = {e.setup_seconds + e.cpu_seconds.value / t,
                     e.setup_seconds + e.cpu_seconds.low / t,

@@ -29,8 +29,10 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -149,6 +151,10 @@ class HalvesWorker final : public Worker {
  public:
   explicit HalvesWorker(const HalvesEngine& e);
   std::uint64_t run(std::size_t id, std::uint64_t& nodes) override;
+  std::uint64_t count(std::size_t id, std::uint64_t& nodes, double& west_entries);
+  bool sample(double share, std::uint64_t seed) override;
+  double whole_seconds() const override { return whole_seconds_; }
+  double last_share() const override { return share_; }
 
  private:
   SliceView slice(int quarter, u32 rows);
@@ -175,6 +181,16 @@ class HalvesWorker final : public Worker {
   HalfList west_, east_;
   BitOrder order_;  // the subproblem's bit order, chosen from its first chunks
   Bucketed west_buckets_, east_buckets_;
+  // Sampling (see sample()): west half-boards are built from a random share_ of the north-west
+  // entries, each picked or not on its own: the gaps between picks are geometric, drawn from
+  // pick_state_, so that the entries passed over cost nothing (hashing each entry of n = 22's
+  // north slices to pick it took about 2.5 ms a subproblem, which a projection scales up).
+  u64 pick_gap();
+  double share_ = 1, log_keep_ = 0;  // log(1 - share_)
+  u64 pick_seed_ = 0, pick_state_ = 0;
+  u64 next_pick_ = 0;  // the next picked entry, counted from the slice's first
+  // The last run's parts that do not grow with the share, timed, and its projection (see run()).
+  double east_build_seconds_ = 0, east_sort_seconds_ = 0, whole_seconds_ = 0;
 };
 
 class HalvesEngine final : public Engine {
@@ -474,6 +490,8 @@ void HalvesWorker::half(const SliceView& north, const SliceView& south, u64 md1,
   const u32 groups = static_cast<u32>(north.last - north.first);
   const JoinEntries n_entries{north.d1, north.d2, north.pattern};
   const JoinEntries s_entries{south.d1, south.d2, south.pattern};
+  const bool sampled = !east && share_ < 1;
+  const u64 base = groups ? north.first->begin : 0;
   std::size_t size = 0;
   // Both slices' groups are sorted by column set, so the south groups the north groups ask for
   // come in decreasing order: one walk down the south groups finds them all (a binary search for
@@ -499,17 +517,27 @@ void HalvesWorker::half(const SliceView& north, const SliceView& south, u64 md1,
       const u64 cls = tag_g == tag_p_ ? 0 : tag_g < tag_q_ ? 1 : tag_g == tag_q_ ? 2 : 3;
       tag = cls << kTagShift;
     }
+    // A sampled west half joins only the picked north entries, one at a time (the picks of the
+    // groups passed over above are passed over too).
+    if (sampled) {
+      while (base + next_pick_ < g.begin) next_pick_ += 1 + pick_gap();
+    }
     for (u32 i = std::max(g.begin, at.entry); i < g.end;) {
       if (size >= limit) {
         at.entry = i;
         out.size = size;
         return;
       }
+      if (sampled) {
+        if (base + next_pick_ >= g.end) break;
+        i = static_cast<u32>(base + next_pick_);
+      }
       grow(out.data, size + count + 8, room_);
       const u32 from = i;
-      size = join_half(n_entries, i, g.end, s_entries, s->begin, count, md1, md2, tag,
-                       out.data.data(), size, limit, out.data.size());
+      size = join_half(n_entries, i, sampled ? i + 1 : g.end, s_entries, s->begin, count, md1, md2,
+                       tag, out.data.data(), size, limit, out.data.size());
       nodes += u64{count} * (i - from);
+      if (sampled && i != from) next_pick_ += 1 + pick_gap();
     }
   }
   at.done = true;
@@ -584,7 +612,10 @@ std::uint64_t HalvesWorker::join(const u64* west, std::size_t west_size, const u
                                  std::size_t east_size, std::uint64_t& nodes) {
   if (west_size == 0 || east_size == 0) return 0;
   bucket(west, west_size, west_buckets_);
+  const auto sorting = std::chrono::steady_clock::now();
   bucket(east, east_size, east_buckets_);
+  east_sort_seconds_ +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - sorting).count();
   if (stop_.stop_requested()) gave_up_ = true;
   if (gave_up_) return 0;
   std::uint64_t pairs = 0;
@@ -596,10 +627,67 @@ std::uint64_t HalvesWorker::join(const u64* west, std::size_t west_size, const u
   return total;
 }
 
+bool HalvesWorker::sample(double share, std::uint64_t seed) {
+  share_ = std::clamp(share, 0.0, 1.0);
+  log_keep_ = std::log1p(-share_);
+  pick_seed_ = seed;
+  return true;
+}
+
+// Entries passed over before the next pick: geometric with parameter share_ (splitmix64 for the
+// uniform draw), at most 2^40.
+u64 HalvesWorker::pick_gap() {
+  u64 z = pick_state_ += 0x9e3779b97f4a7c15;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
+  z ^= z >> 31;
+  const double u = (static_cast<double>(z >> 11) + 1) * 0x1p-53;  // in (0, 1]
+  const double gap = std::floor(std::log(u) / log_keep_);
+  return gap < 0x1p40 ? static_cast<u64>(gap) : u64{1} << 40;
+}
+
 // A subproblem is the sum over chunks of west half-boards and chunks of east half-boards of the
 // pairs counted between them (one chunk each unless the memory budget is small; the east half is
 // built once when it fits in one chunk).
+//
+// Sampled (share < 1), only the picked north-west entries make west half-boards, so the count is
+// share times the whole one on average. The time is projected from parts timed apart: the slices
+// and north copies, the bit order's choice and an east half built once are paid once; an east
+// half built again, and the east list partitioned and bucketed, for every west chunk are paid per
+// chunk, and the whole west half would fill about (west entries / share) / chunk chunks; the rest
+// is scaled up by 1 / share. That rest is proportional to the west half only while the part is as
+// dense as the whole's chunks: a thinner part's words meet the trie join's blocks one or two at a
+// time, and a block is compared whole below leaf() pairs, so it compares more pairs per west word
+// (n = 24's largest subproblem, 1.2 s whole and one chunk, projected 1.6-1.8 s from shares of 0.3
+// and 3.5-7.1 s from 0.03). So run() projects no time from a part thinner than half a chunk.
 std::uint64_t HalvesWorker::run(std::size_t id, std::uint64_t& nodes) {
+  double west_entries = 0;
+  const std::uint64_t total = count(id, nodes, west_entries);
+  // A part thinner than half a chunk of the whole run (or than half the whole west half, where
+  // that is one chunk) keeps its count, which is unbiased, but its time would not scale (see
+  // count()): it is not projected.
+  const double whole_west = west_entries / share_;
+  const double dense =
+      engine_.chunk() ? std::min(whole_west, static_cast<double>(engine_.chunk())) : whole_west;
+  if (share_ < 1 && west_entries < dense / 2) {
+    whole_seconds_ = std::numeric_limits<double>::quiet_NaN();
+  }
+  return total;
+}
+
+std::uint64_t HalvesWorker::count(std::size_t id, std::uint64_t& nodes, double& west_entries) {
+  using Clock = std::chrono::steady_clock;
+  auto since = [](Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+  };
+  const Clock::time_point start = Clock::now();
+  east_build_seconds_ = east_sort_seconds_ = 0;
+  if (share_ < 1) {
+    pick_state_ = pick_seed_;
+    next_pick_ = pick_gap();
+  }
+  double once_seconds = 0, west_chunks = 0;
+  west_entries = 0;
   const Subproblem& s = engine_.subproblem(id);
   const Layout& L = engine_.layout();
   const int n = L.n, h = L.h, nr = engine_.north_rows();
@@ -629,10 +717,13 @@ std::uint64_t HalvesWorker::run(std::size_t id, std::uint64_t& nodes) {
   std::uint64_t total = 0;
   bool east_whole = false, ordered = false, decided = false;
   gave_up_ = false;
+  once_seconds = since(start);
   HalfCursor west_at;
   while (!west_at.done && !gave_up_) {
     half(nw, sw, md1, md2, false, west_at, west_, nodes);
     if (west_.size == 0) continue;
+    west_entries += static_cast<double>(west_.size);
+    ++west_chunks;
     if (ordered) order_.apply(west_.data.data(), west_.size);
     if (east_whole) {
       total += pairs(nodes);
@@ -640,19 +731,40 @@ std::uint64_t HalvesWorker::run(std::size_t id, std::uint64_t& nodes) {
     }
     HalfCursor east_at;
     for (bool first = true; !east_at.done && !gave_up_; first = false) {
+      const Clock::time_point building = Clock::now();
       half(ne, se, md1, md2, true, east_at, east_, nodes);
       if (!decided) {
         decided = true;
-        ordered = static_cast<double>(west_.size) * static_cast<double>(east_.size) >= kOrderPairs;
+        const Clock::time_point choosing = Clock::now();
+        // By the whole west chunk's size, so that a part orders as the whole would.
+        ordered = static_cast<double>(west_.size) / share_ * static_cast<double>(east_.size) >=
+                  kOrderPairs;
         if (ordered) {
           order_.choose(west_.data.data(), west_.size, east_.data.data(), east_.size, L.bits);
           order_.apply(west_.data.data(), west_.size);
         }
+        const double chose = since(choosing);
+        once_seconds += chose;
+        east_build_seconds_ -= chose;
       }
       if (ordered) order_.apply(east_.data.data(), east_.size);
+      east_build_seconds_ += since(building);
       east_whole = first && east_at.done;
       total += pairs(nodes);
     }
+  }
+  const double seconds = since(start);
+  if (share_ >= 1) {
+    whole_seconds_ = seconds;
+  } else {
+    const double once = once_seconds + (east_whole ? east_build_seconds_ : 0);
+    const double per_chunk = east_sort_seconds_ + (east_whole ? 0 : east_build_seconds_);
+    const double grows = std::max(0.0, seconds - once - per_chunk);
+    const double chunk = engine_.chunk() ? static_cast<double>(engine_.chunk()) : 0;
+    const double whole_chunks =
+        chunk > 0 ? std::max(1.0, std::ceil(west_entries / share_ / chunk)) : 1.0;
+    whole_seconds_ =
+        once + grows / share_ + (west_chunks > 0 ? per_chunk / west_chunks * whole_chunks : 0);
   }
   return total;
 }
@@ -695,7 +807,11 @@ std::uint64_t HalvesWorker::pairs(std::uint64_t& nodes) {
     r.at[kClasses] = last;
     return r;
   };
-  const Runs W = split(w, w + west_.size), E = split(e, e + east_.size);
+  const Runs W = split(w, w + west_.size);
+  const auto sorting = std::chrono::steady_clock::now();
+  const Runs E = split(e, e + east_.size);
+  east_sort_seconds_ +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - sorting).count();
   // Classes [a, b) of the west against classes [c, d) of the east.
   auto count = [&](u32 a, u32 b, u32 c, u32 d) {
     return join(W.at[a], static_cast<std::size_t>(W.at[b] - W.at[a]), E.at[c],
