@@ -664,12 +664,12 @@ std::uint64_t HalvesWorker::run(std::size_t id, std::uint64_t& nodes) {
   double west_entries = 0;
   const std::uint64_t total = count(id, nodes, west_entries);
   // A part thinner than half a chunk of the whole run (or than half the whole west half, where
-  // that is one chunk) keeps its count, which is unbiased, but its time would not scale (see
-  // count()): it is not projected.
+  // that is one chunk), or with no west half-board at all, keeps its count, which is unbiased,
+  // but its time would not scale (see count()): it is not projected.
   const double whole_west = west_entries / share_;
   const double dense =
       engine_.chunk() ? std::min(whole_west, static_cast<double>(engine_.chunk())) : whole_west;
-  if (share_ < 1 && west_entries < dense / 2) {
+  if (share_ < 1 && (west_entries == 0 || west_entries < dense / 2)) {
     whole_seconds_ = std::numeric_limits<double>::quiet_NaN();
   }
   return total;

@@ -432,7 +432,8 @@ TEST(count_split, run_shares_counts_whole_where_the_engine_cannot_sample) {
         [&](const nq::CountSplit::ShareCount& c) {
           total += static_cast<double>(c.count) / c.share * split.weight(c.id);
           in_part += c.share < 1;
-          EXPECT_GT(c.whole_seconds, 0);
+          // Projected, or NaN for a part too thin to time (halves.cpp).
+          EXPECT_TRUE(c.whole_seconds > 0 || (c.share < 1 && std::isnan(c.whole_seconds)));
         });
     if (engine == nq::CountEngine::backtrack) {
       EXPECT_EQ(in_part, 0u);
