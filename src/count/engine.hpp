@@ -35,7 +35,7 @@ class Worker {
   // engine does not time itself (the caller's measurement stands), NaN when this part cannot
   // tell.
   virtual double whole_seconds() const { return 0; }
-  // The share the last run counted: what sample() asked for, rounded to whole entries.
+  // The share the last run counted: what sample() asked for where the engine can sample, else 1.
   virtual double last_share() const { return 1; }
 
  protected:
