@@ -83,10 +83,16 @@ class CountSplit {
   // thread, projected by the engine from what it timed (measured, for a whole one; NaN where the
   // part is too thin to tell, see count_estimate.hpp). An engine that cannot count a part
   // (backtrack) counts the whole and reports share 1.
+  //
+  // With `window` set, the share is ignored and the engine counts a window of the subproblem that
+  // `seed` places, as dense as the whole run's work, only for its time (whole_seconds, never NaN):
+  // where a part would be too thin to time. The window's count estimates nothing. An engine that
+  // cannot counts the whole subproblem.
   struct Share {
     std::uint64_t id = 0;
     double share = 1;
     std::uint64_t seed = 0;
+    bool window = false;
   };
   struct ShareCount {
     std::uint64_t id = 0;

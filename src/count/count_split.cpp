@@ -140,7 +140,12 @@ CountSplit::RunStats CountSplit::run_shares(unsigned threads,
         failed.request_stop();
         break;
       }
-      const bool sampled = worker->sample(item->share, item->seed);
+      bool sampled = false;
+      if (!item->window) {
+        sampled = worker->sample(item->share, item->seed);
+      } else if (!worker->window(item->seed)) {
+        worker->sample(1, item->seed);  // the whole subproblem
+      }
       const auto start = Clock::now();
       const std::uint64_t c = worker->run(item->id, nodes);
       const double share = sampled ? worker->last_share() : 1;

@@ -30,6 +30,14 @@ class Worker {
     (void)seed;
     return share >= 1;
   }
+  // For the time of such a subproblem where a share of it would be too thin to time (see
+  // halves.cpp): the next run counts a window of the subproblem as dense as the whole run's
+  // chunks, `seed` placing it, only to project the whole's time by whole_seconds(); its count
+  // estimates nothing. An engine that cannot returns false and counts the whole subproblem.
+  virtual bool window(std::uint64_t seed) {
+    (void)seed;
+    return false;
+  }
   // After a run: the seconds the whole subproblem would take on this thread, projected from what
   // the run timed (its fixed parts once, the parts that grow with the share scaled up); 0 when the
   // engine does not time itself (the caller's measurement stands), NaN when this part cannot

@@ -110,10 +110,14 @@ std::string mebibytes(u64 bytes) {
   return std::to_string((bytes + (u64{1} << 20) - 1) >> 20) + " MiB";
 }
 
-// Where a half-board chunk stopped: the north group and entry to go on from.
+// Where a half-board chunk stopped: the north group and entry to go on from. `until` ends the
+// half before that north entry, and `append` adds to the list's entries instead of starting a new
+// chunk (both for a window that wraps round, see HalvesWorker::window_half).
 struct HalfCursor {
   u32 group = 0, entry = 0;
   bool done = false;
+  u32 until = ~u32{0};
+  bool append = false;
 };
 
 // A chunk of half-boards: the first `size` patterns of `data`, which only grows (to `room` at
@@ -153,13 +157,18 @@ class HalvesWorker final : public Worker {
   std::uint64_t run(std::size_t id, std::uint64_t& nodes) override;
   std::uint64_t count(std::size_t id, std::uint64_t& nodes, double& west_entries);
   bool sample(double share, std::uint64_t seed) override;
+  bool window(std::uint64_t seed) override;
   double whole_seconds() const override { return whole_seconds_; }
   double last_share() const override { return share_; }
 
  private:
   SliceView slice(int quarter, u32 rows);
+  const Group* south_group(const Group& g, const SliceView& south, bool east, const Group*& above,
+                           u64& tag) const;
   void half(const SliceView& north, const SliceView& south, u64 md1, u64 md2, bool east,
             HalfCursor& at, HalfList& out, std::uint64_t& nodes);
+  double window_half(const SliceView& north, const SliceView& south, u64 md1, u64 md2, bool east,
+                     u64 seed, HalfList& out, std::uint64_t& nodes);
   void bucket(const u64* patterns, std::size_t size, Bucketed& out);
   std::uint64_t pairs(std::uint64_t& nodes);
   std::uint64_t join(const u64* west, std::size_t west_size, const u64* east, std::size_t east_size,
@@ -188,7 +197,9 @@ class HalvesWorker final : public Worker {
   u64 pick_gap();
   double share_ = 1, log_keep_ = 0;  // log(1 - share_)
   u64 pick_seed_ = 0, pick_state_ = 0;
-  u64 next_pick_ = 0;  // the next picked entry, counted from the slice's first
+  u64 next_pick_ = 0;    // the next picked entry, counted from the slice's first
+  bool window_ = false;  // the next runs count windows (see window_half)
+  u64 window_seed_ = 0;
   // The last run's parts that do not grow with the share, timed, and its projection (see run()).
   double east_build_seconds_ = 0, east_sort_seconds_ = 0, whole_seconds_ = 0;
 };
@@ -474,6 +485,31 @@ u32 column_tag(u32 cols, int width, bool east) {
   return std::min(z, z ^ ((1u << width) - 1));
 }
 
+// The south group whose entries north group g joins, and the class tag of the half-boards
+// (see pairs): null where there is none, or where for even n every half-board would weigh 0
+// whatever the other half. Both slices' groups are sorted by column set, so the south groups that
+// north groups asked for in order come in decreasing order: `above` (the south groups past the
+// one asked for, south.last at first) walks down them once (a binary search for each was 6.5% of
+// count 19).
+const Group* HalvesWorker::south_group(const Group& g, const SliceView& south, bool east,
+                                       const Group*& above, u64& tag) const {
+  const int width = engine_.layout().h;
+  const u32 want = ((1u << width) - 1) & ~g.cols;
+  while (above != south.first && above[-1].cols > want) --above;
+  if (above == south.first || above[-1].cols != want) return nullptr;
+  const Group* const s = above - 1;
+  // Odd n: the class is in the north entry's pattern. Even n: by the tag g of the south columns
+  // against (p, q): g = p, p < g < q, g = q > p, g > q.
+  tag = 0;
+  if (engine_.layout().n % 2 == 0) {
+    const u32 tag_g = column_tag(s->cols, width, east);
+    if (tag_g < tag_p_) return nullptr;
+    const u64 cls = tag_g == tag_p_ ? 0 : tag_g < tag_q_ ? 1 : tag_g == tag_q_ ? 2 : 3;
+    tag = cls << kTagShift;
+  }
+  return s;
+}
+
 // The next chunk of half-boards from a north and a south slice, as patterns: every north entry
 // joined with the south entries on the remaining columns that share no diagonal with it or the
 // middle queen (half_join.hpp), going on from `at` until the chunk is full (then `at` says where
@@ -483,58 +519,44 @@ u32 column_tag(u32 cols, int width, bool east) {
 // replaced those.
 void HalvesWorker::half(const SliceView& north, const SliceView& south, u64 md1, u64 md2, bool east,
                         HalfCursor& at, HalfList& out, std::uint64_t& nodes) {
-  const int width = engine_.layout().h, n = engine_.layout().n;
-  const bool odd = n % 2 == 1;
-  const u32 all_cols = (1u << width) - 1;
   const u64 limit = engine_.chunk() ? engine_.chunk() : ~u64{0};
   const u32 groups = static_cast<u32>(north.last - north.first);
   const JoinEntries n_entries{north.d1, north.d2, north.pattern};
   const JoinEntries s_entries{south.d1, south.d2, south.pattern};
   const bool sampled = !east && share_ < 1;
   const u64 base = groups ? north.first->begin : 0;
-  std::size_t size = 0;
-  // Both slices' groups are sorted by column set, so the south groups the north groups ask for
-  // come in decreasing order: one walk down the south groups finds them all (a binary search for
-  // each was 6.5% of count 19).
-  const Group* above = south.last;  // the south groups past the one asked for
+  std::size_t size = at.append ? out.size : 0;
+  const Group* above = south.last;  // see south_group
   for (; at.group < groups; ++at.group, at.entry = 0) {
     if (stop_.stop_requested()) {  // checked once a group: a group's entries take microseconds
       gave_up_ = true;
       break;
     }
     const Group& g = north.first[at.group];
-    const u32 want = all_cols & ~g.cols;
-    while (above != south.first && above[-1].cols > want) --above;
-    if (above == south.first || above[-1].cols != want) continue;
-    const Group* const s = above - 1;
-    const u32 count = s->end - s->begin;
-    // The class (see pairs): odd n, in the north entry's pattern; even n, by the tag g of the
-    // south columns against (p, q): g = p, p < g < q, g = q > p, g > q.
+    if (g.begin >= at.until) break;
+    const u32 g_end = std::min(g.end, at.until);
     u64 tag = 0;
-    if (!odd) {
-      const u32 tag_g = column_tag(s->cols, width, east);
-      if (tag_g < tag_p_) continue;  // weight 0 whatever the other half (see pairs)
-      const u64 cls = tag_g == tag_p_ ? 0 : tag_g < tag_q_ ? 1 : tag_g == tag_q_ ? 2 : 3;
-      tag = cls << kTagShift;
-    }
+    const Group* const s = south_group(g, south, east, above, tag);
+    if (!s) continue;
+    const u32 count = s->end - s->begin;
     // A sampled west half joins only the picked north entries, one at a time (the picks of the
     // groups passed over above are passed over too).
     if (sampled) {
       while (base + next_pick_ < g.begin) next_pick_ += 1 + pick_gap();
     }
-    for (u32 i = std::max(g.begin, at.entry); i < g.end;) {
+    for (u32 i = std::max(g.begin, at.entry); i < g_end;) {
       if (size >= limit) {
         at.entry = i;
         out.size = size;
         return;
       }
       if (sampled) {
-        if (base + next_pick_ >= g.end) break;
+        if (base + next_pick_ >= g_end) break;
         i = static_cast<u32>(base + next_pick_);
       }
       grow(out.data, size + count + 8, room_);
       const u32 from = i;
-      size = join_half(n_entries, i, sampled ? i + 1 : g.end, s_entries, s->begin, count, md1, md2,
+      size = join_half(n_entries, i, sampled ? i + 1 : g_end, s_entries, s->begin, count, md1, md2,
                        tag, out.data.data(), size, limit, out.data.size());
       nodes += u64{count} * (i - from);
       if (sampled && i != from) next_pick_ += 1 + pick_gap();
@@ -628,10 +650,68 @@ std::uint64_t HalvesWorker::join(const u64* west, std::size_t west_size, const u
 }
 
 bool HalvesWorker::sample(double share, std::uint64_t seed) {
+  window_ = false;
   share_ = std::clamp(share, 0.0, 1.0);
   log_keep_ = std::log1p(-share_);
   pick_seed_ = seed;
   return true;
+}
+
+bool HalvesWorker::window(std::uint64_t seed) {
+  window_ = true;
+  window_seed_ = seed;
+  share_ = 1;
+  log_keep_ = 0;
+  return true;
+}
+
+// A window of a half for timing (see count()): the half-boards from a random place on, wrapping
+// round to the first, until the list holds a chunk of the whole run (or the whole half, when it
+// is no longer). Returns the share of the half it took, as a share of the candidates (a north
+// entry and an entry of the south group it joins), of which a steady fraction join: as a share
+// of the north entries, whose candidates range from none to thousands, it varied so much that
+// the time of n = 24's largest subproblem in 300K-entry chunks, 12.6-14.5 s, was projected
+// 1.2-10.4 s. The place is drawn uniformly over the candidates, so that over the places the
+// inverse of the share averages to the half's size in windows.
+double HalvesWorker::window_half(const SliceView& north, const SliceView& south, u64 md1, u64 md2,
+                                 bool east, u64 seed, HalfList& out, std::uint64_t& nodes) {
+  out.size = 0;
+  const u32 groups = static_cast<u32>(north.last - north.first);
+  std::vector<u64> before(groups + 1), joins(groups);  // candidates before a group; per entry
+  const Group* above = south.last;
+  for (u32 k = 0; k < groups; ++k) {
+    u64 tag = 0;
+    const Group& g = north.first[k];
+    const Group* const s = south_group(g, south, east, above, tag);
+    joins[k] = s ? s->end - s->begin : 0;
+    before[k + 1] = before[k] + joins[k] * (g.end - g.begin);
+  }
+  const u64 total = before[groups];
+  if (total == 0) return 1;
+  auto upto = [&](u32 group, u32 entry) {  // candidates before north entry `entry` of `group`
+    return before[group] + joins[group] * (entry - north.first[group].begin);
+  };
+  u64 z = seed + 0x9e3779b97f4a7c15;  // splitmix64's finaliser
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
+  const u64 r = (z ^ (z >> 31)) % total;
+  HalfCursor at;
+  at.group = static_cast<u32>(std::upper_bound(before.begin() + 1, before.end(), r) -
+                              (before.begin() + 1));
+  at.entry =
+      north.first[at.group].begin + static_cast<u32>((r - before[at.group]) / joins[at.group]);
+  const u64 from = upto(at.group, at.entry);
+  const u32 start = at.entry;
+  half(north, south, md1, md2, east, at, out, nodes);
+  if (!at.done)
+    return static_cast<double>(upto(at.group, at.entry) - from) / static_cast<double>(total);
+  HalfCursor wrap;
+  wrap.until = start;
+  wrap.append = true;
+  half(north, south, md1, md2, east, wrap, out, nodes);
+  if (wrap.done) return 1;
+  return static_cast<double>(total - from + upto(wrap.group, wrap.entry)) /
+         static_cast<double>(total);
 }
 
 // Entries passed over before the next pick: geometric with parameter share_ (splitmix64 for the
@@ -718,6 +798,51 @@ std::uint64_t HalvesWorker::count(std::size_t id, std::uint64_t& nodes, double& 
   bool east_whole = false, ordered = false, decided = false;
   gave_up_ = false;
   once_seconds = since(start);
+  // A window: one chunk of each half from a random place, joined once. The whole run joins every
+  // west chunk with every east chunk, so the join is scaled up by both halves' shares; a west
+  // chunk is built once, an east half that fits one chunk too.
+  if (window_) {
+    const Clock::time_point building = Clock::now();
+    const double west_share = window_half(nw, sw, md1, md2, false, window_seed_, west_, nodes);
+    const double west_build = since(building);
+    if (west_.size == 0 || gave_up_) {
+      whole_seconds_ = once_seconds + west_build / west_share;
+      return 0;
+    }
+    const Clock::time_point east_building = Clock::now();
+    const double east_share = window_half(ne, se, md1, md2, true, ~window_seed_, east_, nodes);
+    const double east_build = since(east_building);
+    if (static_cast<double>(west_.size) * static_cast<double>(east_.size) >= kOrderPairs) {
+      const Clock::time_point choosing = Clock::now();
+      order_.choose(west_.data.data(), west_.size, east_.data.data(), east_.size, L.bits);
+      once_seconds += since(choosing);
+      order_.apply(west_.data.data(), west_.size);  // timed with the join
+      order_.apply(east_.data.data(), east_.size);
+    }
+    // The join of the west window's first half, then of all of it: the whole run joins
+    // ceil(1 / west_share) x ceil(1 / east_share) pairs of chunks, the last ones part-filled,
+    // and a join's time is taken as a fixed part per pair of chunks, 2 x half - whole, and a
+    // part that grows with the product of their sizes. Scaling the whole join by the shares
+    // alone projected two subproblems of n = 26 13% and 23% low (326 s against 373 s, 92 s
+    // against 120 s, 3 windows each).
+    const std::size_t west_size = west_.size;
+    west_.size = west_size / 2;
+    const Clock::time_point halving = Clock::now();
+    pairs(nodes);
+    const double half_join = since(halving);
+    west_.size = west_size;
+    const Clock::time_point joining = Clock::now();
+    total = pairs(nodes);
+    const double join = since(joining);
+    const double fixed = std::clamp(2 * half_join - join, 0.0, join);
+    const double west_windows = 1 / west_share, east_windows = 1 / east_share;
+    const double joins = fixed * std::ceil(west_windows - 1e-9) * std::ceil(east_windows - 1e-9) +
+                         (join - fixed) * west_windows * east_windows;
+    const double east_builds =
+        east_share >= 1 ? east_build : east_build * west_windows * east_windows;
+    whole_seconds_ = once_seconds + west_build * west_windows + east_builds + joins;
+    return total;
+  }
   HalfCursor west_at;
   while (!west_at.done && !gave_up_) {
     half(nw, sw, md1, md2, false, west_at, west_, nodes);

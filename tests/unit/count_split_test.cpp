@@ -7,6 +7,7 @@
 #include <bit>
 #include <cmath>
 #include <mutex>
+#include <numeric>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -414,6 +415,56 @@ TEST(count_split, a_share_of_each_halves_subproblem_estimates_it_without_bias) {
   }
 }
 
+// A window (for timing a subproblem whose part would be too thin) starts at a random place and
+// wraps round: where the halves fit one chunk it is the whole subproblem, every half-board once,
+// whatever the place (n = 12 and 13, both memory plans); in small chunks (n = 18's largest
+// subproblems under the least budget: 1,024 entries) it is a strict part, never more than the
+// whole. Its projected time is always there.
+TEST(count_split, a_window_of_a_halves_subproblem_covers_each_half_board_at_most_once) {
+  auto windows_of = [](const nq::detail::Engine& engine, std::size_t id, std::uint64_t whole,
+                       bool exact) {
+    const std::unique_ptr<nq::detail::Worker> worker = engine.worker();
+    std::uint64_t nodes = 0, strict = 0;
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      EXPECT_TRUE(worker->window(seed * 1000 + id));
+      const std::uint64_t c = worker->run(id, nodes);
+      if (exact) {
+        EXPECT_EQ(c, whole) << "subproblem " << id << ", seed " << seed;
+      } else {
+        EXPECT_LE(c, whole) << "subproblem " << id << ", seed " << seed;
+      }
+      strict += c < whole;
+      EXPECT_EQ(worker->last_share(), 1.0);
+      EXPECT_TRUE(std::isfinite(worker->whole_seconds()));
+      EXPECT_GT(worker->whole_seconds(), 0);
+    }
+    EXPECT_TRUE(worker->sample(1, 0));  // and back to whole runs
+    EXPECT_EQ(worker->run(id, nodes), whole);
+    return strict;
+  };
+  for (int n : {12, 13}) {
+    const auto free = nq::detail::make_halves_engine(n, 1, 0);
+    const std::vector<std::uint64_t> whole = counts_of(*free);
+    const auto tight = nq::detail::make_halves_engine(
+        n, 1, least_budget(n, nq::detail::HalvesTables::shared), nq::detail::HalvesTables::shared);
+    for (const nq::detail::Engine* engine : {free.get(), tight.get()}) {
+      for (std::size_t id = 0; id < engine->size(); ++id) windows_of(*engine, id, whole[id], true);
+    }
+  }
+  const auto tight = nq::detail::make_halves_engine(
+      18, 1, least_budget(18, nq::detail::HalvesTables::shared), nq::detail::HalvesTables::shared);
+  std::vector<std::size_t> ids(tight->size());
+  std::iota(ids.begin(), ids.end(), std::size_t{0});
+  std::partial_sort(ids.begin(), ids.begin() + 8, ids.end(),
+                    [&](std::size_t a, std::size_t b) { return tight->cost(a) > tight->cost(b); });
+  const std::unique_ptr<nq::detail::Worker> worker = tight->worker();
+  std::uint64_t strict = 0, nodes = 0;
+  for (std::size_t k = 0; k < 8; ++k) {
+    strict += windows_of(*tight, ids[k], worker->run(ids[k], nodes), false);
+  }
+  EXPECT_GT(strict, 0u);
+}
+
 // The backtrack engine cannot count a part: run_shares counts its subproblems whole and says so;
 // the halves engine reports the share it kept.
 TEST(count_split, run_shares_counts_whole_where_the_engine_cannot_sample) {
@@ -442,5 +493,21 @@ TEST(count_split, run_shares_counts_whole_where_the_engine_cannot_sample) {
       EXPECT_GT(in_part, 0u);  // the parts of half or more of a (one-chunk) west half are kept
       EXPECT_NEAR(total / 14200.0, 1.0, 0.15);
     }
+    // Windows: share 1 and a time for every one; at n = 12 both engines count the whole.
+    next = 0;
+    total = 0;
+    split.run_shares(
+        1,
+        [&]() -> std::optional<nq::CountSplit::Share> {
+          if (next == ids.size()) return std::nullopt;
+          return nq::CountSplit::Share{ids[next++], 0.5, next, true};
+        },
+        [&](const nq::CountSplit::ShareCount& c) {
+          total += static_cast<double>(c.count) * split.weight(c.id);
+          EXPECT_EQ(c.share, 1.0);
+          EXPECT_TRUE(std::isfinite(c.whole_seconds));
+          EXPECT_GT(c.whole_seconds, 0);
+        });
+    EXPECT_EQ(total, 14200.0);
   }
 }
