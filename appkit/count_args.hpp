@@ -24,6 +24,7 @@ struct CountArgs {
   std::uint64_t seed = 1;         // --estimate: which subproblems are drawn
   double sample_seconds = 1;      // --estimate: draw more while the sample is shorter
   double draw_seconds = 0;        // --estimate: count a share of a longer subproblem (0: no)
+  double window_seconds = 600;    // --estimate: time thin parts in windows for this long in all
   unsigned ranks = 0;             // --estimate: plan for this many processes (0: not asked)
   bool json = false;
   bool quiet = false;

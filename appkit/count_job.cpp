@@ -114,6 +114,7 @@ int run_count_estimate(const CountArgs& args, const CountJob& job, unsigned thre
   o.seed = args.seed;
   o.min_sample_seconds = args.sample_seconds;
   o.draw_seconds = args.draw_seconds;
+  o.window_seconds = args.window_seconds;
   o.ranks = plan.ranks;
   o.rank_threads = plan.threads;
   o.rank_memory = plan.memory;
@@ -140,9 +141,10 @@ int run_count_estimate(const CountArgs& args, const CountJob& job, unsigned thre
     j["sampled"] = e.sampled;
     j["sampled_in_part"] = e.sampled_in_part;
     j["thin_parts"] = e.thin_parts;
+    j["untimed"] = e.untimed;
     j["setup_seconds"] = e.setup_seconds;
     j["sample_seconds"] = e.sample_seconds;
-    if (e.thin_parts == 0) {
+    if (e.untimed == 0) {
       j["cpu_seconds"] = {e.cpu_seconds.value, e.cpu_seconds.low, e.cpu_seconds.high};
       j["core_hours"] = core_hours;
       j["wall_seconds"] = {w.value, w.low, w.high};
@@ -166,22 +168,25 @@ int run_count_estimate(const CountArgs& args, const CountJob& job, unsigned thre
     const std::string on = e.ranks > 1
                                ? fmt::format("{} ranks x {} threads", e.ranks, e.rank_threads)
                                : fmt::format("{} threads", e.rank_threads);
-    if (e.thin_parts == 0) {
+    if (e.untimed == 0) {
       fmt::print("{} queens, {} engine on {}: about {} (95% range {} to {})\n", e.n,
                  nq::engine_name(e.engine), on, duration(w.value), duration(w.low),
                  duration(w.high));
     } else {
       fmt::print(
           "{} queens, {} engine on {}: time not projected ({} of the draws were parts too thin "
-          "to time; --draw-seconds 0 draws them whole)\n",
-          e.n, nq::engine_name(e.engine), on, e.thin_parts);
+          "to time, and their windows did not finish within --window-seconds {}; "
+          "--draw-seconds 0 draws them whole)\n",
+          e.n, nq::engine_name(e.engine), on, e.untimed, args.window_seconds);
     }
     fmt::print("  {}{} of {} subproblems sampled{} in {}{}, setup {}\n",
-               e.thin_parts ? std::string()
-                            : fmt::format("cpu time {} ({:.3g} core-hours); ",
-                                          duration(e.cpu_seconds.value), core_hours),
+               e.untimed ? std::string()
+                         : fmt::format("cpu time {} ({:.3g} core-hours); ",
+                                       duration(e.cpu_seconds.value), core_hours),
                e.sampled, e.subproblems,
-               e.sampled_in_part ? fmt::format(" ({} in part)", e.sampled_in_part) : std::string(),
+               e.sampled_in_part ? fmt::format(" ({} in part, {} timed in a window)",
+                                               e.sampled_in_part, e.thin_parts - e.untimed)
+                                 : std::string(),
                duration(e.sample_seconds),
                cluster ? fmt::format(" on {} threads here", e.threads) : std::string(),
                duration(e.setup_seconds));

@@ -119,8 +119,13 @@ inline void add_count_options(CLI::App& cmd, CountArgs& args) {
       ->check(seconds());
   cmd.add_option("--draw-seconds", args.draw_seconds,
                  "With --estimate: count a random share of a drawn subproblem that would take "
-                 "longer than this on one thread, at least one chunk of its half-boards, for n = "
-                 "26 to 28 in minutes (solutions stay unbiased; default 0: every draw whole)")
+                 "longer than this on one thread, for n = 26 to 28 in minutes (solutions stay "
+                 "unbiased; default 0: every draw whole)")
+      ->check(seconds(true));
+  cmd.add_option("--window-seconds", args.window_seconds,
+                 "With --estimate --draw-seconds: time the subproblems whose shares were too thin "
+                 "to time in windows of one chunk of each half, for at most this long in all; "
+                 "the time is projected only if they all finish (default 600; 0: no windows)")
       ->check(seconds(true));
   cmd.add_option("--seed", args.seed, "With --estimate: which subproblems are drawn (default 1)")
       ->transform(whole_number());

@@ -17,8 +17,11 @@
 // by the share, an unbiased estimate, so the stratified variance covers both stages. Its whole
 // time is projected by the engine from the part, which scales only where the part is as dense as
 // the whole run's chunks of half-boards (at least half a chunk, or half the whole list where that
-// is one chunk); from a thinner part no time is projected (thin_parts), so an estimate by thin
-// parts gives the solutions and the plan's memory and files, not its time (docs/algorithms.md).
+// is one chunk); a thinner part's subproblem is timed again in a window of it, one chunk of each
+// half from a random place, joined as the whole run joins its chunks (thin_parts), within
+// window_seconds in all; where they do not all finish, no time is projected (untimed), and the
+// estimate gives the solutions and the plan's memory and files, not its time (n = 26's windows
+// take about 5 s each, n = 28's largest several minutes; docs/algorithms.md).
 //
 // Example:
 //   nq::CountEstimate e = nq::estimate_count({.count = {.n = 20, .threads = 2}, .strata = 32});
@@ -43,6 +46,10 @@ struct CountEstimateOptions {
   // divided by the share, its time projected by the engine (CountSplit::run_shares; rough, see
   // above). 0: every draw counted whole.
   double draw_seconds = 0;
+  // Wall seconds, over the whole sample, that windows may take to time the subproblems whose parts
+  // were too thin to time (see above); where they do not all finish, no time is projected. 0: no
+  // windows.
+  double window_seconds = 600;
   // Where the run would go: `ranks` processes (nqueens-mpi) of `rank_threads` threads each (0:
   // count.threads), each under `rank_memory` bytes (0: count.memory). The sample runs here, on
   // count.threads, and the plan assumes a rank's threads as fast as these.
@@ -62,9 +69,10 @@ struct CountEstimate {
   std::uint64_t subproblems = 0;      // in the whole count
   std::uint64_t sampled = 0;          // counted for the estimate
   std::uint64_t sampled_in_part = 0;  // of those, counted in part (see draw_seconds)
-  // Of those, parts too thin to project a time from: when not 0, cpu_seconds and wall_seconds
-  // are 0 (not projected), and total is still an unbiased estimate.
-  std::uint64_t thin_parts = 0;
+  // Of those, parts too thin to project a time from, whose subproblems were timed in a window
+  // unless the window would take too long (untimed): when untimed is not 0, cpu_seconds and
+  // wall_seconds are 0 (not projected), and total is still an unbiased estimate.
+  std::uint64_t thin_parts = 0, untimed = 0;
   double setup_seconds = 0;        // building the engine, once
   double sample_seconds = 0;       // wall time spent counting the sample
   Range cpu_seconds;               // all subproblems, summed over the threads

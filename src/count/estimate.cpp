@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <mutex>
 #include <optional>
 #include <random>
+#include <stop_token>
 #include <thread>
 #include <vector>
 
@@ -164,6 +166,45 @@ CountEstimate estimate_count(const CountEstimateOptions& options) {
         },
         o.stop);
   };
+  // Times again, each in a window of its subproblem (CountSplit::Share), the draws of
+  // order[begin..) whose part was too thin to time, while options.window_seconds of wall time
+  // last over all rounds; a window cut off leaves its time NaN. False if stopped.
+  double windows_left = options.window_seconds;
+  auto time_windows = [&](std::size_t begin) {
+    std::vector<std::size_t> thin;
+    for (std::size_t k = begin; k < order.size(); ++k) {
+      if (std::isnan(seconds[k])) thin.push_back(k);
+    }
+    e.thin_parts += thin.size();
+    if (thin.empty() || windows_left <= 0) return true;
+    const Clock::time_point windows_start = Clock::now();
+    std::stop_source cut_off;
+    const std::stop_callback forward(o.stop, [&cut_off] { cut_off.request_stop(); });
+    std::mutex waiting;
+    std::condition_variable_any wake;
+    std::jthread timer([&](std::stop_token finished) {
+      std::unique_lock lock(waiting);
+      wake.wait_for(lock, finished, std::chrono::duration<double>(windows_left),
+                    [] { return false; });
+      cut_off.request_stop();
+    });
+    std::size_t at = 0;
+    split.run_shares(
+        threads,
+        [&]() -> std::optional<CountSplit::Share> {
+          std::lock_guard lock(m);
+          if (at == thin.size()) return std::nullopt;
+          slot = thin[at++];
+          const std::uint64_t id = ids[order[slot].first];
+          return CountSplit::Share{id, 1, ~(seed_base ^ id), true};
+        },
+        [&](const CountSplit::ShareCount& c) { seconds[slot] = c.whole_seconds; },
+        cut_off.get_token());
+    timer.request_stop();
+    timer.join();
+    windows_left -= std::chrono::duration<double>(Clock::now() - windows_start).count();
+    return !o.stop.stop_requested();
+  };
   // Rounds of draws until the sample has taken options.min_sample_seconds, each round up to 8
   // times as large as all before it: a sample of a few dozen milliseconds (n = 19's first 512
   // draws take about 25 ms on 2 threads) is at the mercy of one preemption of a thread, and
@@ -174,7 +215,7 @@ CountEstimate estimate_count(const CountEstimateOptions& options) {
     const std::size_t begin = next;
     const CountSplit::RunStats stats = count_round();
     e.sampled += stats.counted;
-    if (stats.counted != order.size() - begin) {
+    if (stats.counted != order.size() - begin || !time_windows(begin)) {
       e.complete = false;
       break;
     }
@@ -199,9 +240,9 @@ CountEstimate estimate_count(const CountEstimateOptions& options) {
   e.total = project(strata, weighted);
   e.mean_count = project(strata, unweighted).value /
                  static_cast<double>(std::max<std::uint64_t>(1, e.subproblems));
-  e.thin_parts = static_cast<std::uint64_t>(
+  e.untimed = static_cast<std::uint64_t>(
       std::count_if(seconds.begin(), seconds.end(), [](double s) { return std::isnan(s); }));
-  if (e.thin_parts > 0) return e;  // no time: e.cpu_seconds and e.wall_seconds stay 0
+  if (e.untimed > 0) return e;  // no time: e.cpu_seconds and e.wall_seconds stay 0
   e.cpu_seconds = project(strata, times);
   const double t = static_cast<double>(e.ranks) * e.rank_threads;
   e.wall_seconds = {e.setup_seconds + e.cpu_seconds.value / t,

@@ -316,8 +316,9 @@ TEST(count_cli, estimate_projects_time_memory_and_solutions) {
 // sample of n = 26 to 28, whose subproblems take minutes to hours). n = 20's largest take about
 // 10 ms, so at 1 ms a small sample is counted in parts, and its solutions still land near the
 // published 39,029,188,884 (0.92 and 1.04 of it for seeds 1 and 2); those parts are thinner than
-// half the subproblems' half-board lists, so no time is projected from them (JSON null, and the
-// text says so). At 0 every draw is whole and the time is projected.
+// half the subproblems' half-board lists, so their subproblems are timed again in windows, and
+// the time is projected (the text says how many); with --window-seconds 0 no window runs and no
+// time is projected (JSON null, and the text says so). At 0 every draw is whole.
 TEST(count_cli, estimate_counts_a_share_of_long_draws) {
   const std::string small = "count 20 --estimate --strata 8 --sample-seconds 0.001";
   auto r = run_nqueens(small + " --draw-seconds 0.001 --json");
@@ -325,9 +326,19 @@ TEST(count_cli, estimate_counts_a_share_of_long_draws) {
   auto j = nlohmann::json::parse(r.out);
   EXPECT_GT(j["sampled_in_part"].get<std::uint64_t>(), 0u);
   EXPECT_GT(j["thin_parts"].get<std::uint64_t>(), 0u);
-  EXPECT_TRUE(j["wall_seconds"].is_null());
+  EXPECT_EQ(j["untimed"].get<std::uint64_t>(), 0u);
+  EXPECT_GT(j["wall_seconds"][0].get<double>(), 0.0);
   EXPECT_NEAR(j["total"][0].get<double>() / 39029188884.0, 1.0, 0.5);
   r = run_nqueens(small + " --draw-seconds 0.001");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("timed in a window"), std::string::npos) << r.out;
+  r = run_nqueens(small + " --draw-seconds 0.001 --window-seconds 0 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["untimed"].get<std::uint64_t>(), j["thin_parts"].get<std::uint64_t>());
+  EXPECT_GT(j["untimed"].get<std::uint64_t>(), 0u);
+  EXPECT_TRUE(j["wall_seconds"].is_null());
+  r = run_nqueens(small + " --draw-seconds 0.001 --window-seconds 0");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("time not projected"), std::string::npos) << r.out;
   r = run_nqueens(small + " --draw-seconds 0 --json");
@@ -338,6 +349,9 @@ TEST(count_cli, estimate_counts_a_share_of_long_draws) {
   r = run_nqueens("count 18 --estimate --draw-seconds -1");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("--draw-seconds"), std::string::npos) << r.err;
+  r = run_nqueens("count 18 --estimate --window-seconds x");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--window-seconds"), std::string::npos) << r.err;
 }
 
 // A cluster plan: the sample runs here on at most this machine's cores, and the projection is
