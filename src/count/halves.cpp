@@ -670,7 +670,7 @@ bool HalvesWorker::window(std::uint64_t seed) {
 // is no longer). Returns the share of the half it took, as a share of the candidates (a north
 // entry and an entry of the south group it joins), of which a steady fraction join: as a share
 // of the north entries, whose candidates range from none to thousands, it varied so much that
-// the time of n = 24's largest subproblem in 300K-entry chunks, 12.6-14.5 s, was projected
+// the time of n = 24's largest subproblem in 300K-entry chunks, 12.2-14.7 s, was projected
 // 1.2-10.4 s. The place is drawn uniformly over the candidates, so that over the places the
 // inverse of the share averages to the half's size in windows.
 double HalvesWorker::window_half(const SliceView& north, const SliceView& south, u64 md1, u64 md2,
