@@ -3,17 +3,16 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <condition_variable>
 #include <mutex>
 #include <optional>
 #include <random>
-#include <stop_token>
 #include <thread>
 #include <vector>
 
 #include "count/strata.hpp"
 #include "nqueens/count_estimate.hpp"
 #include "nqueens/count_split.hpp"
+#include "nqueens/deadline.hpp"
 
 namespace nq {
 
@@ -178,16 +177,7 @@ CountEstimate estimate_count(const CountEstimateOptions& options) {
     e.thin_parts += thin.size();
     if (thin.empty() || windows_left <= 0) return true;
     const Clock::time_point windows_start = Clock::now();
-    std::stop_source cut_off;
-    const std::stop_callback forward(o.stop, [&cut_off] { cut_off.request_stop(); });
-    std::mutex waiting;
-    std::condition_variable_any wake;
-    std::jthread timer([&](std::stop_token finished) {
-      std::unique_lock lock(waiting);
-      wake.wait_for(lock, finished, std::chrono::duration<double>(windows_left),
-                    [] { return false; });
-      cut_off.request_stop();
-    });
+    const Deadline deadline(o.stop, windows_left);
     std::size_t at = 0;
     split.run_shares(
         threads,
@@ -199,9 +189,7 @@ CountEstimate estimate_count(const CountEstimateOptions& options) {
           return CountSplit::Share{id, 1, ~(seed_base ^ id), true};
         },
         [&](const CountSplit::ShareCount& c) { seconds[slot] = c.whole_seconds; },
-        cut_off.get_token());
-    timer.request_stop();
-    timer.join();
+        deadline.token());
     windows_left -= std::chrono::duration<double>(Clock::now() - windows_start).count();
     return !o.stop.stop_requested();
   };
