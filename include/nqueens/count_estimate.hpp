@@ -21,7 +21,7 @@
 // half from a random place, joined as the whole run joins its chunks (thin_parts), within
 // window_seconds in all; where they do not all finish, no time is projected (untimed), and the
 // estimate gives the solutions and the plan's memory and files, not its time (n = 26's windows
-// take about 5 s each, n = 28's largest several minutes; docs/algorithms.md).
+// take seconds to tens of seconds each, n = 28's largest several minutes; docs/algorithms.md).
 //
 // Example:
 //   nq::CountEstimate e = nq::estimate_count({.count = {.n = 20, .threads = 2}, .strata = 32});
@@ -70,7 +70,7 @@ struct CountEstimate {
   std::uint64_t sampled = 0;          // counted for the estimate
   std::uint64_t sampled_in_part = 0;  // of those, counted in part (see draw_seconds)
   // Of those, parts too thin to project a time from, whose subproblems were timed in a window
-  // unless the window would take too long (untimed): when untimed is not 0, cpu_seconds and
+  // unless window_seconds ran out first (untimed): when untimed is not 0, cpu_seconds and
   // wall_seconds are 0 (not projected), and total is still an unbiased estimate.
   std::uint64_t thin_parts = 0, untimed = 0;
   double setup_seconds = 0;        // building the engine, once
