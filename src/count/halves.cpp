@@ -46,6 +46,7 @@
 #include "count/quarters.hpp"
 #include "first_error.hpp"
 #include "nqueens/count.hpp"
+#include "split_mix.hpp"
 
 namespace nq::detail {
 
@@ -88,6 +89,15 @@ constexpr u64 kLeafPairs = 1u << 14;  // the trie join's largest unsplit block
 // Subproblems whose first chunks make fewer pairs keep the layout's bit order: choosing and
 // applying one costs about what it saves there (measured at n = 18 and 19).
 constexpr double kOrderPairs = 1 << 20;
+// A window whose chunks make more pairs than this (west entries x east entries) joins only a
+// random share of them, that many on average: the prefix pairs of kSampleLevel bucket bits (at
+// most 3^12 = 531,441 of them) are followed or not by a hash (PairSample), and the time of the
+// followed ones is scaled up. n = 28's 4 Mi x 4 Mi windows took 393 s each joined whole, 3-8 s
+// so. The share adds little noise to a window's own: one window of n = 26's subproblem
+// 1,659,958, its join timed 8.4 s whole, read 8.2-9.6 s under 6 seeds of the share (1/128),
+// while windows from 8 places projected the subproblem at 44-96 s (whole run: 91.4 s).
+constexpr double kWindowPairs = 0x1p37;
+constexpr u32 kSampleLevel = 12;
 
 struct Subproblem {
   u32 east;       // rows whose queen is in the east half
@@ -192,14 +202,16 @@ class HalvesWorker final : public Worker {
   Bucketed west_buckets_, east_buckets_;
   // Sampling (see sample()): west half-boards are built from a random share_ of the north-west
   // entries, each picked or not on its own: the gaps between picks are geometric, drawn from
-  // pick_state_, so that the entries passed over cost nothing (hashing each entry of n = 22's
+  // pick_, so that the entries passed over cost nothing (hashing each entry of n = 22's
   // north slices to pick it took about 2.5 ms a subproblem, which a projection scales up).
   u64 pick_gap();
   double share_ = 1, log_keep_ = 0;  // log(1 - share_)
-  u64 pick_seed_ = 0, pick_state_ = 0;
+  u64 pick_seed_ = 0;
+  SplitMix64 pick_{0};
   u64 next_pick_ = 0;    // the next picked entry, counted from the slice's first
   bool window_ = false;  // the next runs count windows (see window_half)
   u64 window_seed_ = 0;
+  std::optional<PairSample> join_sample_;  // a window's joins follow a share of the pairs
   // The last run's parts that do not grow with the share, timed, and its projection (see run()).
   double east_build_seconds_ = 0, east_sort_seconds_ = 0, whole_seconds_ = 0;
 };
@@ -217,6 +229,7 @@ class HalvesEngine final : public Engine {
     fine_ = std::min(layout_.bits, layout_.cut + kFineBits);
     dense_ = std::min(fine_, tuning.dense ? tuning.dense : kDenseBits);
     leaf_ = kLeafPairs;
+    window_pairs_ = tuning.window_pairs > 0 ? tuning.window_pairs : kWindowPairs;
     // The mirror (column c to n - 1 - c) maps the north-west quarter onto the north-east one and
     // the upside-down turn the south quarters onto the north's (quarters.hpp), so one counting
     // pass gives all four.
@@ -257,6 +270,7 @@ class HalvesEngine final : public Engine {
   int fine() const { return fine_; }
   int dense() const { return dense_; }
   u64 leaf() const { return leaf_; }
+  double window_pairs() const { return window_pairs_; }
   // A chunk's list may hold a south group past the chunk, and join_half's 8 spare entries.
   u64 chunk_room() const { return chunk_ + std::max(largest_[2], largest_[3]) + 8; }
 
@@ -412,9 +426,10 @@ class HalvesEngine final : public Engine {
   bool shared_ = false;
   u64 chunk_ = 0;
   u64 planned_ = 0;
-  int fine_ = 0;   // bucket bits of the pair count (the trie join's depth)
-  int dense_ = 0;  // of those, at most this many index a dense table
-  u64 leaf_ = 0;   // blocks of at most this many pairs are compared, not split further
+  int fine_ = 0;             // bucket bits of the pair count (the trie join's depth)
+  int dense_ = 0;            // of those, at most this many index a dense table
+  u64 leaf_ = 0;             // blocks of at most this many pairs are compared, not split further
+  double window_pairs_ = 0;  // a window joins about this many pairs at most (kWindowPairs)
   std::vector<Subproblem> subproblems_;
 };
 
@@ -643,7 +658,8 @@ std::uint64_t HalvesWorker::join(const u64* west, std::size_t west_size, const u
   std::uint64_t pairs = 0;
   const std::uint64_t total = count_bucket_pairs(
       west_buckets_.list(), east_buckets_.list(), static_cast<u32>(engine_.layout().cut),
-      static_cast<u32>(engine_.fine()), engine_.leaf(), pairs, PairKernel::best, &stop_);
+      static_cast<u32>(engine_.fine()), engine_.leaf(), pairs, PairKernel::best, &stop_,
+      join_sample_ ? &*join_sample_ : nullptr);
   gave_up_ = gave_up_ || stop_.stop_requested();
   nodes += pairs;
   return total;
@@ -691,10 +707,7 @@ double HalvesWorker::window_half(const SliceView& north, const SliceView& south,
   auto upto = [&](u32 group, u32 entry) {  // candidates before north entry `entry` of `group`
     return before[group] + joins[group] * (entry - north.first[group].begin);
   };
-  u64 z = seed + 0x9e3779b97f4a7c15;  // splitmix64's finaliser
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
-  const u64 r = (z ^ (z >> 31)) % total;
+  const u64 r = SplitMix64(seed).next() % total;
   HalfCursor at;
   at.group = static_cast<u32>(std::upper_bound(before.begin() + 1, before.end(), r) -
                               (before.begin() + 1));
@@ -717,10 +730,7 @@ double HalvesWorker::window_half(const SliceView& north, const SliceView& south,
 // Entries passed over before the next pick: geometric with parameter share_ (splitmix64 for the
 // uniform draw), at most 2^40.
 u64 HalvesWorker::pick_gap() {
-  u64 z = pick_state_ += 0x9e3779b97f4a7c15;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
-  z ^= z >> 31;
+  const u64 z = pick_.next();
   const double u = (static_cast<double>(z >> 11) + 1) * 0x1p-53;  // in (0, 1]
   const double gap = std::floor(std::log(u) / log_keep_);
   return gap < 0x1p40 ? static_cast<u64>(gap) : u64{1} << 40;
@@ -762,8 +772,9 @@ std::uint64_t HalvesWorker::count(std::size_t id, std::uint64_t& nodes, double& 
   };
   const Clock::time_point start = Clock::now();
   east_build_seconds_ = east_sort_seconds_ = 0;
+  join_sample_.reset();
   if (share_ < 1) {
-    pick_state_ = pick_seed_;
+    pick_ = SplitMix64(pick_seed_);
     next_pick_ = pick_gap();
   }
   double once_seconds = 0, west_chunks = 0;
@@ -819,6 +830,27 @@ std::uint64_t HalvesWorker::count(std::size_t id, std::uint64_t& nodes, double& 
       order_.apply(west_.data.data(), west_.size);  // timed with the join
       order_.apply(east_.data.data(), east_.size);
     }
+    // Where the window's pairs are too many, the joins follow a share `keep` of the prefix
+    // pairs, the same ones in both joins below, and a join's time is the rest of it and the
+    // followed subtrees' time over that share.
+    const double product = static_cast<double>(west_.size) * static_cast<double>(east_.size);
+    double keep = 1;
+    const double most = engine_.window_pairs();
+    if (product > most) {
+      join_sample_.emplace();
+      join_sample_->level = std::min(static_cast<u32>(L.cut), kSampleLevel);
+      join_sample_->keep = static_cast<u64>(std::ldexp(most / product, 64));
+      join_sample_->seed = SplitMix64(window_seed_).next();
+      keep = std::ldexp(static_cast<double>(join_sample_->keep), -64);
+    }
+    auto timed_pairs = [&](double& seconds) {
+      if (join_sample_) join_sample_->seconds = 0;
+      const Clock::time_point joining = Clock::now();
+      const std::uint64_t count = pairs(nodes);
+      seconds = since(joining);
+      if (join_sample_) seconds += join_sample_->seconds * (1 / keep - 1);
+      return count;
+    };
     // The join of the west window's first half, then of all of it: the whole run joins
     // ceil(1 / west_share) x ceil(1 / east_share) pairs of chunks, the last ones part-filled,
     // and a join's time is taken as a fixed part per pair of chunks, 2 x half - whole, and a
@@ -827,13 +859,11 @@ std::uint64_t HalvesWorker::count(std::size_t id, std::uint64_t& nodes, double& 
     // against 120 s, 3 windows each).
     const std::size_t west_size = west_.size;
     west_.size = west_size / 2;
-    const Clock::time_point halving = Clock::now();
-    pairs(nodes);
-    const double half_join = since(halving);
+    double half_join = 0, join = 0;
+    timed_pairs(half_join);
     west_.size = west_size;
-    const Clock::time_point joining = Clock::now();
-    total = pairs(nodes);
-    const double join = since(joining);
+    total = timed_pairs(join);
+    join_sample_.reset();
     const double fixed = std::clamp(2 * half_join - join, 0.0, join);
     const double west_windows = 1 / west_share, east_windows = 1 / east_share;
     const double joins = fixed * std::ceil(west_windows - 1e-9) * std::ceil(east_windows - 1e-9) +

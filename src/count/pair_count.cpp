@@ -2,8 +2,12 @@
 #include "count/pair_count.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
+#include <stdexcept>
 #include <utility>
+
+#include "split_mix.hpp"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -195,6 +199,7 @@ struct Descent {
   u64 leaf;  // blocks of at most this many pairs are compared, not split
   BlockFn block;
   const std::stop_token* stop;
+  PairSample* sample;
   u64 pairs = 0;
   // Levels at which a requested stop is noticed: at most 3^6 nodes a join check it.
   static constexpr u32 kStopLevels = 6;
@@ -210,6 +215,7 @@ struct Descent {
   u64 run(u32 level, u32 pa, u32 pb, u32 w0, u32 w1, u32 e0, u32 e1) {
     if (w0 == w1 || e0 == e1) return 0;
     if (level < kStopLevels && stop && stop->stop_requested()) return 0;
+    if (sample && level == sample->level) return sampled(pa, pb, w0, w1, e0, e1);
     const u64 size = u64{w1 - w0} * (e1 - e0);
     if (level >= cut && (level == fine || size <= leaf)) {
       pairs += size;
@@ -219,6 +225,18 @@ struct Descent {
     return run(level + 1, 2 * pa, 2 * pb, w0, wm, e0, em) +
            run(level + 1, 2 * pa, 2 * pb + 1, w0, wm, em, e1) +
            run(level + 1, 2 * pa + 1, 2 * pb, wm, w1, e0, em);
+  }
+
+  // The subtree of prefixes (pa, pb) at sample->level, followed or not by their hash, and timed.
+  u64 sampled(u32 pa, u32 pb, u32 w0, u32 w1, u32 e0, u32 e1) {
+    const u64 key = u64{pa} << 32 | pb;
+    if (SplitMix64(sample->seed ^ key).next() >= sample->keep) return 0;
+    PairSample* const s = std::exchange(sample, nullptr);
+    const auto start = std::chrono::steady_clock::now();
+    const u64 total = run(s->level, pa, pb, w0, w1, e0, e1);
+    s->seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    sample = s;
+    return total;
   }
 };
 
@@ -256,7 +274,7 @@ bool pair_kernel_available(PairKernel kernel) {
 
 std::uint64_t count_bucket_pairs(const BucketList& west, const BucketList& east, u32 cut, u32 fine,
                                  std::uint64_t leaf_pairs, std::uint64_t& pairs, PairKernel kernel,
-                                 const std::stop_token* stop) {
+                                 const std::stop_token* stop, PairSample* sample) {
   BlockFn block = block_generic;
 #if defined(__x86_64__)
   if ((kernel == PairKernel::best || kernel == PairKernel::avx512) && has_avx512()) {
@@ -266,7 +284,8 @@ std::uint64_t count_bucket_pairs(const BucketList& west, const BucketList& east,
   }
 #endif
   fine = std::max(cut, fine);
-  Descent d{west, east, cut, fine, leaf_pairs, block, stop};
+  if (sample && sample->level > cut) throw std::invalid_argument("count_bucket_pairs: level > cut");
+  Descent d{west, east, cut, fine, leaf_pairs, block, stop, sample};
   const std::uint64_t total = d.run(0, 0, 0, west.start[0], west.start[u32{1} << west.dense],
                                     east.start[0], east.start[u32{1} << east.dense]);
   pairs += d.pairs;

@@ -47,10 +47,26 @@ struct BucketList {
 // Requires cut <= fine <= 30 and dense <= fine on both sides.
 // When `stop` is given and requested, the count gives up early (checked at the trie's top
 // levels) and its result means nothing.
+//
+// With `sample`, the descent follows a pair of prefixes of sample->level bits only when a hash of
+// the pair and the seed falls below sample->keep (of 2^64), so each pair is followed with
+// probability keep / 2^64, the same pairs for the same seed whatever the lists' sizes; the count
+// is then of those subtrees only, and sample->seconds grows by the time spent in them. For timing
+// a join that would take too long (a window at n = 28, HalvesWorker::count): the subtrees' time
+// divided by the probability estimates theirs in the whole join. Requires level <= cut, so that
+// every block compared lies in a subtree.
+struct PairSample {
+  std::uint32_t level = 0;
+  std::uint64_t keep = ~std::uint64_t{0};
+  std::uint64_t seed = 0;
+  double seconds = 0;
+};
+
 std::uint64_t count_bucket_pairs(const BucketList& west, const BucketList& east, std::uint32_t cut,
                                  std::uint32_t fine, std::uint64_t leaf_pairs, std::uint64_t& pairs,
                                  PairKernel kernel = PairKernel::best,
-                                 const std::stop_token* stop = nullptr);
+                                 const std::stop_token* stop = nullptr,
+                                 PairSample* sample = nullptr);
 
 // The same for two lists whose bucket bits are all dense (2^fine buckets each, fine >= cut; a
 // smaller value counts as cut). Requires fine <= 24.

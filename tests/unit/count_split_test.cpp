@@ -465,6 +465,39 @@ TEST(count_split, a_window_of_a_halves_subproblem_covers_each_half_board_at_most
   EXPECT_GT(strict, 0u);
 }
 
+// A window whose chunks make more pairs than the engine joins whole (n = 28's, forced here at
+// n = 18 with 1,024-entry chunks and 2^12 pairs) follows a random share of the trie join's prefix
+// pairs: from the same place it counts at most what the whole window counts, and less for some,
+// and still projects a time.
+TEST(count_split, a_window_with_too_many_pairs_joins_a_share_of_them) {
+  const std::uint64_t budget = least_budget(18, nq::detail::HalvesTables::shared);
+  const auto whole =
+      nq::detail::make_halves_engine(18, 1, budget, nq::detail::HalvesTables::shared);
+  nq::detail::HalvesTuning tuning;
+  tuning.window_pairs = 0x1p12;
+  const auto sampled =
+      nq::detail::make_halves_engine(18, 1, budget, nq::detail::HalvesTables::shared, tuning);
+  std::vector<std::size_t> ids(whole->size());
+  std::iota(ids.begin(), ids.end(), std::size_t{0});
+  std::partial_sort(ids.begin(), ids.begin() + 8, ids.end(),
+                    [&](std::size_t a, std::size_t b) { return whole->cost(a) > whole->cost(b); });
+  const std::unique_ptr<nq::detail::Worker> a = whole->worker(), b = sampled->worker();
+  std::uint64_t nodes = 0;
+  int less = 0;
+  for (std::size_t k = 0; k < 8; ++k) {
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      ASSERT_TRUE(a->window(seed));
+      ASSERT_TRUE(b->window(seed));
+      const std::uint64_t all = a->run(ids[k], nodes), part = b->run(ids[k], nodes);
+      EXPECT_LE(part, all) << "subproblem " << ids[k] << ", seed " << seed;
+      less += part < all;
+      EXPECT_TRUE(std::isfinite(b->whole_seconds()));
+      EXPECT_GT(b->whole_seconds(), 0);
+    }
+  }
+  EXPECT_GT(less, 0);
+}
+
 // The backtrack engine cannot count a part: run_shares counts its subproblems whole and says so;
 // the halves engine reports the share it kept.
 TEST(count_split, run_shares_counts_whole_where_the_engine_cannot_sample) {

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -239,6 +240,53 @@ TEST(pair_count, avx512_kernel_matches_the_definition) {
 TEST(pair_count, best_kernel_matches_the_definition) {
   ASSERT_TRUE(nq::detail::pair_kernel_available(PairKernel::best));
   check_kernel(PairKernel::best);
+}
+
+// A sampled descent (for timing a window of a join too large to run whole) follows the prefix
+// pairs of its level whose hash falls below `keep`: all of them at the top keep, none at 0, for
+// one seed a set that grows with keep, and on average over seeds keep / 2^64 of the count; it
+// times what it followed, and takes only a level that the bucket bits above the words cover.
+TEST(pair_count, a_sampled_descent_follows_a_random_share_of_the_prefix_pairs) {
+  std::mt19937 rng(2026);
+  constexpr std::uint32_t cut = 6, extra = 4, fine = cut + extra;
+  const Buckets w = fine_buckets(rng, cut, extra, 3000, 30);
+  const Buckets e = fine_buckets(rng, cut, extra, 2500, 30);
+  const std::uint64_t whole = plain_count(w, e);
+  ASSERT_GT(whole, 0u);
+  const Sparse sw = sparse(w, fine, cut), se = sparse(e, fine, cut);
+  auto sampled = [&](std::uint32_t level, std::uint64_t keep, std::uint64_t seed,
+                     double* seconds = nullptr) {
+    nq::detail::PairSample s{level, keep, seed};
+    std::uint64_t pairs = 0;
+    const std::uint64_t c =
+        nq::detail::count_bucket_pairs(sw.list(w), se.list(e), cut, fine, std::uint64_t{1} << 14,
+                                       pairs, PairKernel::best, nullptr, &s);
+    if (seconds) *seconds = s.seconds;
+    return c;
+  };
+  constexpr std::uint64_t kAll = ~std::uint64_t{0}, kQuarter = std::uint64_t{1} << 62;
+  for (std::uint32_t level : {0u, 3u, cut}) {
+    EXPECT_EQ(sampled(level, kAll, 1), whole) << "level " << level;
+    EXPECT_EQ(sampled(level, 0, 1), 0u) << "level " << level;
+  }
+  double half_share = 0;
+  int strict = 0;
+  constexpr int kSeeds = 200;
+  for (std::uint64_t seed = 1; seed <= kSeeds; ++seed) {
+    const std::uint64_t q1 = sampled(cut, kQuarter, seed), q2 = sampled(cut, 2 * kQuarter, seed),
+                        q3 = sampled(cut, 3 * kQuarter, seed);
+    EXPECT_LE(q1, q2) << "seed " << seed;
+    EXPECT_LE(q2, q3) << "seed " << seed;
+    EXPECT_LE(q3, whole) << "seed " << seed;
+    strict += q1 < q2 && q2 < q3 && q3 < whole;
+    half_share += static_cast<double>(q2) / static_cast<double>(whole) / kSeeds;
+  }
+  EXPECT_GT(strict, kSeeds / 2);
+  EXPECT_NEAR(half_share, 0.5, 0.05);
+  double seconds = 0;
+  EXPECT_EQ(sampled(cut, kAll, 1, &seconds), whole);
+  EXPECT_GT(seconds, 0);
+  EXPECT_THROW(sampled(cut + 1, kAll, 1), std::invalid_argument);
 }
 
 // One bucket pair of 300,000 x 300,000 zero words: 9e10 matches, more than a sum or a 32-bit
