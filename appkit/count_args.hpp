@@ -20,12 +20,12 @@ struct CountArgs {
   std::string subproblems;        // "ID,ID,...": count just these
   std::string memory;             // budget as typed ("8G"); empty: a share of what is available
   bool estimate = false;          // project the run from a sample instead of counting
-  unsigned strata = 256;          // --estimate: runs of equal cost, two draws each
+  unsigned strata = 0;            // --estimate: runs of equal cost, two draws each (0: default)
   std::uint64_t seed = 1;         // --estimate: which subproblems are drawn
   double sample_seconds = 1;      // --estimate: draw more while the sample is shorter
-  double draw_seconds = 0;        // --estimate: count a share of a longer subproblem (0: no)
-  double window_seconds = 600;    // --estimate: time thin parts in windows for this long in all
-  unsigned ranks = 0;             // --estimate: plan for this many processes (0: not asked)
+  double draw_seconds = -1;     // --estimate: count a share of a longer draw (0: no; < 0: default)
+  double window_seconds = 600;  // --estimate: time thin parts in windows for this long in all
+  unsigned ranks = 0;           // --estimate: plan for this many processes (0: not asked)
   bool json = false;
   bool quiet = false;
 };

@@ -97,6 +97,14 @@ std::uint64_t digits_of(double x) {
 
 }  // namespace
 
+EstimateSample estimate_sample(const CountArgs& args, const CountJob& job) {
+  const bool parts = job.engine == nq::CountEngine::halves && job.n >= 26;
+  EstimateSample s;
+  s.strata = args.strata ? args.strata : parts ? 64 : 256;
+  s.draw_seconds = args.draw_seconds >= 0 ? args.draw_seconds : parts ? 1 : 0;
+  return s;
+}
+
 int run_count_estimate(const CountArgs& args, const CountJob& job, unsigned threads,
                        const RunPlan& plan, std::stop_token stop) {
   // The backtrack engine's subproblems take hours each from n = 22 on (its border split has a
@@ -110,10 +118,11 @@ int run_count_estimate(const CountArgs& args, const CountJob& job, unsigned thre
   nq::CountEstimateOptions o;
   o.count = {
       .n = job.n, .threads = threads, .engine = job.engine, .memory = job.memory, .stop = stop};
-  o.strata = args.strata;
+  const EstimateSample sample = estimate_sample(args, job);
+  o.strata = sample.strata;
   o.seed = args.seed;
   o.min_sample_seconds = args.sample_seconds;
-  o.draw_seconds = args.draw_seconds;
+  o.draw_seconds = sample.draw_seconds;
   o.window_seconds = args.window_seconds;
   o.ranks = plan.ranks;
   o.rank_threads = plan.threads;
@@ -140,6 +149,8 @@ int run_count_estimate(const CountArgs& args, const CountJob& job, unsigned thre
     j["subproblems"] = e.subproblems;
     j["sampled"] = e.sampled;
     j["sampled_in_part"] = e.sampled_in_part;
+    j["strata"] = sample.strata;
+    j["draw_seconds"] = sample.draw_seconds;
     j["thin_parts"] = e.thin_parts;
     j["untimed"] = e.untimed;
     j["setup_seconds"] = e.setup_seconds;

@@ -37,6 +37,16 @@ struct RunPlan {
   std::uint64_t memory = 0;
 };
 
+// The sample `count N --estimate` draws: --strata and --draw-seconds as given, and where not
+// given (0 and a negative number in `args`), 64 strata and parts of at most 1 s for the halves
+// engine from n = 26 on, whose subproblems take minutes to hours whole, so that `count 26`, `27`
+// and `28 --estimate` finish in minutes; else 256 strata and whole draws.
+struct EstimateSample {
+  unsigned strata = 256;
+  double draw_seconds = 0;
+};
+EstimateSample estimate_sample(const CountArgs& args, const CountJob& job);
+
 // `count N --estimate`: projects the run from a sample on this process's `threads` threads, for
 // the ranks of `plan`, and prints the projection (a few lines, or one JSON object). Returns the
 // exit code: 0, or 130 when interrupted first.

@@ -111,7 +111,7 @@ inline void add_count_options(CLI::App& cmd, CountArgs& args) {
                "from a stratified random sample of the subproblems instead of counting");
   cmd.add_option("--strata", args.strata,
                  "With --estimate: runs of equal estimated cost, two subproblems drawn from each "
-                 "(default 256)")
+                 "(default 256; 64 for the halves engine from n = 26 on)")
       ->transform(whole_number(1, 100000));
   cmd.add_option("--sample-seconds", args.sample_seconds,
                  "With --estimate: draw more from each run, in rounds, while the sample has "
@@ -120,7 +120,8 @@ inline void add_count_options(CLI::App& cmd, CountArgs& args) {
   cmd.add_option("--draw-seconds", args.draw_seconds,
                  "With --estimate: count a random share of a drawn subproblem that would take "
                  "longer than this on one thread, for n = 26 to 28 in minutes (solutions stay "
-                 "unbiased; default 0: every draw whole)")
+                 "unbiased; default 1 for the halves engine from n = 26 on, else 0: every draw "
+                 "whole)")
       ->check(seconds(true));
   cmd.add_option("--window-seconds", args.window_seconds,
                  "With --estimate --draw-seconds: time the subproblems whose shares were too thin "

@@ -20,8 +20,9 @@
 // is one chunk); a thinner part's subproblem is timed again in a window of it, one chunk of each
 // half from a random place, joined as the whole run joins its chunks (thin_parts), within
 // window_seconds in all; where they do not all finish, no time is projected (untimed), and the
-// estimate gives the solutions and the plan's memory and files, not its time (n = 26's windows
-// take seconds to tens of seconds each, n = 28's largest several minutes; docs/algorithms.md).
+// estimate gives the solutions and the plan's memory and files, not its time. A window whose
+// chunks make more than 2^37 pairs joins a random share of them and scales that share's time, so
+// a window takes under a second at n = 26 and 3-8 s at n = 28 (docs/algorithms.md).
 //
 // Example:
 //   nq::CountEstimate e = nq::estimate_count({.count = {.n = 20, .threads = 2}, .strata = 32});
