@@ -81,6 +81,14 @@ constexpr u64 kBytesPerSparseEntry = 2 * (8 + 4 + 4 + 8 + 8);
 constexpr u64 kMinChunk = 1024;       // half-board entries built and joined at a time, at least
 constexpr u64 kGoodChunk = 1u << 16;  // below this, shared tables give way to per-worker slices
 constexpr u64 kMaxChunk = u64{1} << 22;
+// From n = 26 on the halves of large subproblems hold tens to hundreds of millions of entries, and
+// 4 Mi entries spread over 18 to 22 bucket bits above the words make a join mostly trie descent:
+// n = 26's subproblem 1,659,958 took 91-104 s whole in 4 Mi chunks and 37-42 s in 16 Mi ones
+// (one chunk each), and windows of n = 28's largest subproblems projected 3.5-7x less
+// (docs/algorithms.md). 16 Mi entries cost 1 GiB a worker; a smaller budget still makes the
+// chunks smaller. Below n = 26 the chunks stay as they were measured.
+constexpr u64 kWideMaxChunk = u64{1} << 24;
+constexpr int kWideChunkN = 26;
 constexpr int kFineBits = 4;  // bucket bits below the cut, for the trie join
 // Bucket bits a dense table may index: all of them up to n = 25 (18 with the trie's); above, the
 // table is as long as the list, at most this, and binary search goes on below it.
@@ -93,9 +101,10 @@ constexpr double kOrderPairs = 1 << 20;
 // random share of them, that many on average: the prefix pairs of kSampleLevel bucket bits (at
 // most 3^12 = 531,441 of them) are followed or not by a hash (PairSample), and the time of the
 // followed ones is scaled up. n = 28's 4 Mi x 4 Mi windows took 393 s each joined whole, 3-8 s
-// so. The share adds little noise to a window's own: one window of n = 26's subproblem
-// 1,659,958, its join timed 8.4 s whole, read 8.2-9.6 s under 6 seeds of the share (1/128),
-// while windows from 8 places projected the subproblem at 44-96 s (whole run: 91.4 s).
+// so (its 16 Mi windows, 2-10 s). The share adds little noise to a window's own: in 4 Mi chunks,
+// one window of n = 26's subproblem 1,659,958, its join timed 8.4 s whole, read 8.2-9.6 s under
+// 6 seeds of the share (1/128), while windows from 8 places projected the subproblem at 44-96 s
+// (whole run: 91.4 s).
 constexpr double kWindowPairs = 0x1p37;
 constexpr u32 kSampleLevel = 12;
 
@@ -337,20 +346,21 @@ class HalvesEngine final : public Engine {
     const u64 longest = std::max<u64>(
         1, std::max(product(largest_[0], largest_[2]), product(largest_[1], largest_[3])));
     const u64 least_chunk = std::min(kMinChunk, longest);
+    const u64 max_chunk = layout_.n >= kWideChunkN ? kWideMaxChunk : kMaxChunk;
     auto need = [&](bool shared, u64 chunk) {
       return fixed + (shared ? table : t * slices) + t * (chunk + slack) * per_entry;
     };
     auto chunk_for = [&](bool shared) {
       const u64 base = need(shared, 0);
       if (budget <= base) return u64{0};
-      return std::min({kMaxChunk, longest, (budget - base) / t / per_entry});
+      return std::min({max_chunk, longest, (budget - base) / t / per_entry});
     };
     const bool may_share = indexable && tables != HalvesTables::per_worker;
     const bool may_own = tables != HalvesTables::shared;
     if (tables == HalvesTables::shared && !indexable) {
       throw std::invalid_argument("halves engine: the quarter tables cannot be indexed");
     }
-    if (budget == 0) return {may_share, 0, need(may_share, std::min(kMaxChunk, longest))};
+    if (budget == 0) return {may_share, 0, need(may_share, std::min(max_chunk, longest))};
     const u64 shared_chunk = may_share ? chunk_for(true) : 0;
     const u64 own_chunk = may_own ? chunk_for(false) : 0;
     const u64 good_chunk = std::min(kGoodChunk, longest);
