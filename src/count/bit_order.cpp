@@ -4,9 +4,12 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
 #include <iterator>
 #include <numeric>
 #include <vector>
+
+#include "search/popcount_clones.hpp"
 
 namespace nq::detail {
 
@@ -30,55 +33,103 @@ void count_bits(const u64* patterns, std::size_t size, u64 (&bit_count)[kMaxBits
   }
 }
 
-}  // namespace
-
-// The first ranks again, one at a time, each the bit that splits off the most of a sample's pairs
-// still disjoint on the bits ranked before it (the product order assumes the bits independent;
-// they are not). The sample's pairs are kept as bit planes: plane b holds, for each pair, whether
-// both of its patterns have bit b.
-void BitOrder::greedy(const u64* west, std::size_t west_size, const u64* east,
-                      std::size_t east_size, int bits, int* rank) const {
-  constexpr std::size_t kSide = 128, kWords = kSide / 64;
-  const std::size_t sw = std::min(west_size, kSide), se = std::min(east_size, kSide);
-  u64 east_has[kMaxBits][kWords] = {};  // east sample j has bit b
-  for (std::size_t j = 0; j < se; ++j) {
-    const u64 e = east[j * (east_size / se)];
-    for (u64 y = e & ((u64{1} << bits) - 1); y; y &= y - 1) {
-      east_has[std::countr_zero(y)][j / 64] |= u64{1} << (j % 64);
-    }
-  }
-  // On the heap (112 KiB, once per choice of a subproblem of 2^33 pairs or more): as a
-  // thread_local array it was in every thread's static TLS block, which glibc carves from each
-  // thread's stack, so a thread with a 128 KiB stack had none left (complete_test's deep search).
-  std::vector<std::array<u64, kSide * kWords>> plane(kMaxBits);
-  u64 alive[kSide * kWords] = {};
-  for (std::size_t i = 0; i < sw; ++i) {
-    const u64 w = west[i * (west_size / sw)];
-    for (int b = 0; b < bits; ++b) {
-      for (std::size_t k = 0; k < kWords; ++k)
-        plane[b][i * kWords + k] = (w >> b & 1) ? east_has[b][k] : 0;
-    }
-    for (std::size_t k = 0; k < kWords; ++k) alive[i * kWords + k] = ~u64{0};
-  }
-  const std::size_t words = sw * kWords;
-  const int steps = std::min(kGreedyRanks, bits);
+// The greedy ranks from rank[0] on (see greedy()); returns how many were chosen. Row i of the
+// sample is west pattern west[i] against the east sample, whose pairs still disjoint on the bits
+// ranked so far are the bits of alive[i * words, (i + 1) * words); east_has[b * words + k] holds
+// the east patterns of word k that have bit b.
+NQ_POPCOUNT_CLONES int rank_greedily(std::vector<u64>& west, std::vector<u64>& alive,
+                                     const std::vector<u64>& east_has, std::size_t words, int bits,
+                                     int steps, int* rank) {
+  u64 open = (u64{1} << bits) - 1;  // the bits not ranked yet
+  std::size_t rows = west.size();
   for (int step = 0; step < steps; ++step) {
+    u64 hits[kMaxBits] = {};
+    for (std::size_t i = 0; i < rows; ++i) {
+      const u64* const a = &alive[i * words];
+      for (u64 y = west[i] & open; y; y &= y - 1) {
+        const int b = std::countr_zero(y);
+        const u64* const has = &east_has[static_cast<std::size_t>(b) * words];
+        u64 sum = 0;
+        for (std::size_t k = 0; k < words; ++k)
+          sum += static_cast<u64>(std::popcount(has[k] & a[k]));
+        hits[b] += sum;
+      }
+    }
     int best = -1;
     u64 best_hits = 0;
     for (int i = step; i < bits; ++i) {
-      u64 hits = 0;
-      for (std::size_t k = 0; k < words; ++k)
-        hits += static_cast<u64>(std::popcount(plane[rank[i]][k] & alive[k]));
-      if (hits > best_hits) best = i, best_hits = hits;
+      if (hits[rank[i]] > best_hits) best = i, best_hits = hits[rank[i]];
     }
-    if (best < 0) break;  // no sample pair left: the product order decides the rest
+    if (best < 0) return step;  // no sample pair left: the product order decides the rest
     std::rotate(rank + step, rank + best, rank + best + 1);
-    for (std::size_t k = 0; k < words; ++k) alive[k] &= ~plane[rank[step]][k];
+    const int b = rank[step];
+    open &= ~(u64{1} << b);
+    // The pairs that share bit b leave; so do rows with no pair left, or whose west pattern has
+    // no bit left to split on (they add no hits).
+    const u64* const has = &east_has[static_cast<std::size_t>(b) * words];
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < rows; ++i) {
+      u64* const a = &alive[i * words];
+      u64 any = 0;
+      if (west[i] >> b & 1) {
+        for (std::size_t k = 0; k < words; ++k) any |= a[k] &= ~has[k];
+      } else {
+        for (std::size_t k = 0; k < words; ++k) any |= a[k];
+      }
+      if (any == 0 || (west[i] & open) == 0) continue;
+      if (kept != i) {
+        west[kept] = west[i];
+        std::copy(a, a + words, &alive[kept * words]);
+      }
+      ++kept;
+    }
+    rows = kept;
   }
+  return steps;
+}
+
+}  // namespace
+
+std::size_t BitOrder::greedy_side(double pairs) {
+  const double side = std::clamp(std::sqrt(pairs) / kSideShare, double{kMinSide}, double{kMaxSide});
+  return std::bit_floor(static_cast<std::size_t>(side));
+}
+
+// The first ranks again, one at a time, each the bit that splits off the most of a sample's pairs
+// still disjoint on the bits ranked before it (the product order assumes the bits independent;
+// they are not). The sample is a grid of `side` west by `side` east patterns, evenly spaced; a
+// step costs a popcount per word of 64 east patterns for each unranked bit of each west row still
+// in play, and rows leave as their pairs split off (rank_greedily).
+void BitOrder::greedy(const u64* west, std::size_t west_size, const u64* east,
+                      std::size_t east_size, int bits, int ranks, std::size_t side,
+                      int* rank) const {
+  const std::size_t sw = std::min(west_size, side), se = std::min(east_size, side);
+  const std::size_t words = (se + 63) / 64;
+  const u64 low = (u64{1} << bits) - 1;
+  std::vector<u64> east_has(static_cast<std::size_t>(bits) * words);
+  for (std::size_t j = 0; j < se; ++j) {
+    for (u64 y = east[j * (east_size / se)] & low; y; y &= y - 1) {
+      east_has[static_cast<std::size_t>(std::countr_zero(y)) * words + j / 64] |= u64{1}
+                                                                                  << (j % 64);
+    }
+  }
+  std::vector<u64> rows, alive;
+  rows.reserve(sw);
+  alive.reserve(sw * words);
+  for (std::size_t i = 0; i < sw; ++i) {
+    const u64 w = west[i * (west_size / sw)] & low;
+    if (w == 0) continue;  // disjoint from everything: no bit splits it off
+    rows.push_back(w);
+    for (std::size_t k = 0; k < words; ++k) {
+      const std::size_t in_word = std::min<std::size_t>(64, se - 64 * k);
+      alive.push_back(in_word == 64 ? ~u64{0} : (u64{1} << in_word) - 1);
+    }
+  }
+  rank_greedily(rows, alive, east_has, words, bits, std::min(ranks, bits), rank);
 }
 
 void BitOrder::choose(const u64* west, std::size_t west_size, const u64* east,
-                      std::size_t east_size, int bits, double greedy_pairs) {
+                      std::size_t east_size, int bits, int greedy_ranks, double pairs) {
   u64 cw[kMaxBits], ce[kMaxBits];
   count_bits(west, west_size, cw);
   count_bits(east, east_size, ce);
@@ -90,9 +141,9 @@ void BitOrder::choose(const u64* west, std::size_t west_size, const u64* east,
     const double pb = static_cast<double>(cw[b]) * static_cast<double>(ce[b]);
     return pa != pb ? pa > pb : a > b;
   });
-  if (west_size > 0 && east_size > 0 &&
-      static_cast<double>(west_size) * static_cast<double>(east_size) >= greedy_pairs) {
-    greedy(west, west_size, east, east_size, bits, rank);
+  if (pairs < 0) pairs = static_cast<double>(west_size) * static_cast<double>(east_size);
+  if (west_size > 0 && east_size > 0 && greedy_ranks > 0 && pairs >= kGreedyPairs) {
+    greedy(west, west_size, east, east_size, bits, greedy_ranks, greedy_side(pairs), rank);
   }
   for (int i = 0; i < bits; ++i) position_[rank[i]] = bits - 1 - i;
   bytes_ = (bits + 7) / 8;

@@ -17,20 +17,34 @@ namespace nq::detail {
 class BitOrder {
  public:
   // Lists that make at least this many pairs have their first kGreedyRanks ranks chosen greedily
-  // (below): it costs about a million cycles, which pays from about this size on (measured at
-  // n = 20 and 22: 15% faster at n = 22, slower at n = 20 below it).
-  static constexpr double kGreedyPairs = 8589934592.0;  // 2^33
+  // (below), from a sample grid whose side grows as the square root of the pairs, sqrt(pairs) /
+  // kSideShare rounded down to a power of two and kept within [kMinSide, kMaxSide]. Measured on
+  // whole subproblems (every 25th to 1,000th by id, nodes = pairs compared, a count that does not
+  // depend on the machine): the fixed 128-a-side grid from 2^33 pairs on, then this rule, compared
+  // 7.54e10 and 6.69e10 pairs at n = 20 (-11%), 1.175e10 and 1.105e10 at n = 21 (-6%), 2.058e11
+  // and 1.734e11 at n = 22 (-16%), 8.66e10 and 7.31e10 at n = 24 (-16%). The choice took 1.4% of
+  // the perf samples at n = 20 and 0.6% at n = 22 (set-up included; the pair kernel 55% and 32%).
+  // A grid of 1,024 a side throughout n = 22 compared 1.703e11 pairs but took 1.5%; greedy ranks
+  // from 2^24 pairs on saved 4% of the pairs at n = 18 for 7.5% of its samples, and none at 19.
+  // Ranks past 16 change little where the trie is deeper (n = 24, 18 ranks: 0.4% fewer pairs).
+  static constexpr double kGreedyPairs = 134217728.0;  // 2^27
   static constexpr int kGreedyRanks = 16;
+  static constexpr double kSideShare = 256;
+  static constexpr std::size_t kMinSide = 128, kMaxSide = 2048;
 
   // The order for lists of patterns with `bits` low bits (bits <= 56; the bits above are left
   // alone by apply), from samples of both lists: bit b's rank is by count_west(b) *
   // count_east(b), largest first, ties to the higher bit; the i-th ranked bit moves to bit
-  // bits - 1 - i. Where the lists make at least `greedy_pairs` pairs, the first kGreedyRanks
-  // ranks are chosen again one at a time, each the bit that splits off the most sampled pairs
-  // still disjoint on the bits ranked before it (bits are far from independent: a diagonal pair
-  // occupied together is worth one split, not two).
+  // bits - 1 - i. Where `pairs` (the lists' own product when negative; a share of a subproblem
+  // passes the whole one's, so that it orders as the whole would) reaches kGreedyPairs, the first
+  // `greedy_ranks` ranks are chosen again one at a time, each the bit that splits off the most
+  // sampled pairs still disjoint on the bits ranked before it (bits are far from independent: a
+  // diagonal pair occupied together is worth one split, not two).
   void choose(const std::uint64_t* west, std::size_t west_size, const std::uint64_t* east,
-              std::size_t east_size, int bits, double greedy_pairs = kGreedyPairs);
+              std::size_t east_size, int bits, int greedy_ranks = kGreedyRanks, double pairs = -1);
+
+  // The side of the greedy ranks' sample grid for lists that make `pairs` pairs.
+  static std::size_t greedy_side(double pairs);
 
   // Permutes the low `bits` bits of each pattern in place; the bits above them stay.
   void apply(std::uint64_t* patterns, std::size_t size) const;
@@ -40,7 +54,7 @@ class BitOrder {
 
  private:
   void greedy(const std::uint64_t* west, std::size_t west_size, const std::uint64_t* east,
-              std::size_t east_size, int bits, int* rank) const;
+              std::size_t east_size, int bits, int ranks, std::size_t side, int* rank) const;
   static constexpr int kBits = 56;  // n = 28's 54 pattern bits, a byte at a time
   static constexpr int kBytes = kBits / 8;
   std::uint64_t table_[kBytes][256] = {};

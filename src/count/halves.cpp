@@ -902,10 +902,12 @@ std::uint64_t HalvesWorker::count(std::size_t id, std::uint64_t& nodes, double& 
         decided = true;
         const Clock::time_point choosing = Clock::now();
         // By the whole west chunk's size, so that a part orders as the whole would.
-        ordered = static_cast<double>(west_.size) / share_ * static_cast<double>(east_.size) >=
-                  kOrderPairs;
+        const double whole_pairs =
+            static_cast<double>(west_.size) / share_ * static_cast<double>(east_.size);
+        ordered = whole_pairs >= kOrderPairs;
         if (ordered) {
-          order_.choose(west_.data.data(), west_.size, east_.data.data(), east_.size, L.bits);
+          order_.choose(west_.data.data(), west_.size, east_.data.data(), east_.size, L.bits,
+                        BitOrder::kGreedyRanks, whole_pairs);
           order_.apply(west_.data.data(), west_.size);
         }
         const double chose = since(choosing);

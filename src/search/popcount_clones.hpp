@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The residual searches (solve --method first, complete()) count bits all the time, and x86-64's
-// baseline has no POPCNT instruction. Their hottest functions are built twice, and the loader
-// picks the POPCNT build where the CPU has it. Only functions private to one file get the
+// The residual searches (solve --method first, complete()) and the halves engine's greedy bit
+// order (count/bit_order.cpp) count bits all the time, and x86-64's baseline has no POPCNT
+// instruction. Their hottest functions are built twice, and the loader picks the POPCNT build
+// where the CPU has it. Only functions private to one file get the
 // attribute, defined before their first use: g++ and clang++ disagree on how clones are named
 // across files.
 #pragma once

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <random>
@@ -94,8 +95,8 @@ TEST(bit_order, greedy_ranks_skip_a_bit_that_always_comes_with_a_better_one) {
   copy_5_to_6(west);
   copy_5_to_6(east);
   BitOrder by_product, greedy;
-  by_product.choose(west.data(), west.size(), east.data(), east.size(), bits, 1e300);
-  greedy.choose(west.data(), west.size(), east.data(), east.size(), bits, 0);
+  by_product.choose(west.data(), west.size(), east.data(), east.size(), bits, 0);  // no greedy
+  greedy.choose(west.data(), west.size(), east.data(), east.size(), bits, 16, 1e300);
   EXPECT_GE(by_product.position(6), bits - 2);  // the product order puts 5 and 6 on top
   EXPECT_GE(by_product.position(5), bits - 2);
   EXPECT_EQ(by_product.position(9), bits - 3);
@@ -104,6 +105,59 @@ TEST(bit_order, greedy_ranks_skip_a_bit_that_always_comes_with_a_better_one) {
   std::set<int> positions;
   for (int b = 0; b < bits; ++b) positions.insert(greedy.position(b));
   EXPECT_EQ(positions.size(), static_cast<std::size_t>(bits));
+}
+
+// The greedy ranks by their definition: on lists no longer than the sample grid's side (so the
+// grid is every pair), each of the first ranks splits off at least as many pairs still disjoint
+// on the bits ranked before it as any bit not ranked yet, until no pair is left.
+TEST(bit_order, each_greedy_rank_splits_off_the_most_pairs_left) {
+  std::mt19937_64 rng(23);
+  for (const int bits : {20, 42, 54}) {
+    std::vector<int> density(bits);
+    for (int& d : density) d = static_cast<int>(5 + rng() % 60);
+    // 100 and 150 patterns: partly filled 64-pattern words on both sides of the grid.
+    const std::vector<u64> west = random_patterns(rng, bits, density, 100);
+    const std::vector<u64> east = random_patterns(rng, bits, density, 150);
+    ASSERT_GE(BitOrder::greedy_side(1e300), east.size());
+    BitOrder order;
+    order.choose(west.data(), west.size(), east.data(), east.size(), bits, 16, 1e300);
+    std::vector<int> ranked(bits);  // ranked[i]: the bit moved to position bits - 1 - i
+    for (int b = 0; b < bits; ++b) ranked[bits - 1 - order.position(b)] = b;
+    const u64 low = (u64{1} << bits) - 1;
+    u64 taken = 0;
+    for (int step = 0; step < 16; ++step) {
+      std::vector<u64> hits(bits, 0);
+      for (u64 w : west) {
+        for (u64 e : east) {
+          const u64 both = w & e & low;
+          if ((both & taken) != 0) continue;
+          for (int b = 0; b < bits; ++b) hits[b] += both >> b & 1;
+        }
+      }
+      u64 most = 0;
+      for (int b = 0; b < bits; ++b) {
+        if (!(taken >> b & 1)) most = std::max(most, hits[b]);
+      }
+      if (most == 0) break;  // no pair left: the product order decides the rest
+      EXPECT_EQ(hits[ranked[step]], most) << "bits " << bits << ", step " << step;
+      taken |= u64{1} << ranked[step];
+    }
+  }
+}
+
+TEST(bit_order, the_greedy_sample_grows_with_the_pairs_within_its_bounds) {
+  std::size_t last = 0;
+  for (double pairs = 1; pairs < 1e16; pairs *= 3) {
+    const std::size_t side = BitOrder::greedy_side(pairs);
+    EXPECT_TRUE(std::has_single_bit(side));
+    EXPECT_GE(side, BitOrder::kMinSide);
+    EXPECT_LE(side, BitOrder::kMaxSide);
+    EXPECT_GE(side, last);
+    last = side;
+  }
+  EXPECT_EQ(BitOrder::greedy_side(0), BitOrder::kMinSide);
+  EXPECT_EQ(BitOrder::greedy_side(1e16), BitOrder::kMaxSide);
+  EXPECT_EQ(BitOrder::greedy_side(1024.0 * 1024 * 256 * 256), std::size_t{1024});
 }
 
 TEST(bit_order, ranks_lists_longer_than_its_sample_and_empty_ones) {
