@@ -109,7 +109,8 @@ TEST(bit_order, greedy_ranks_skip_a_bit_that_always_comes_with_a_better_one) {
 
 // The greedy ranks by their definition: on lists no longer than the sample grid's side (so the
 // grid is every pair), each of the first ranks splits off at least as many pairs still disjoint
-// on the bits ranked before it as any bit not ranked yet, until no pair is left.
+// on the bits ranked before it as any bit not ranked yet, until no pair is left (16 ranks, and 22
+// as the halves engine asks where its trie is deeper).
 TEST(bit_order, each_greedy_rank_splits_off_the_most_pairs_left) {
   std::mt19937_64 rng(23);
   for (const int bits : {20, 42, 54}) {
@@ -119,13 +120,14 @@ TEST(bit_order, each_greedy_rank_splits_off_the_most_pairs_left) {
     const std::vector<u64> west = random_patterns(rng, bits, density, 100);
     const std::vector<u64> east = random_patterns(rng, bits, density, 150);
     ASSERT_GE(BitOrder::greedy_side(1e300), east.size());
+    const int ranks = bits >= 42 ? 22 : 16;
     BitOrder order;
-    order.choose(west.data(), west.size(), east.data(), east.size(), bits, 16, 1e300);
+    order.choose(west.data(), west.size(), east.data(), east.size(), bits, ranks, 1e300);
     std::vector<int> ranked(bits);  // ranked[i]: the bit moved to position bits - 1 - i
     for (int b = 0; b < bits; ++b) ranked[bits - 1 - order.position(b)] = b;
     const u64 low = (u64{1} << bits) - 1;
     u64 taken = 0;
-    for (int step = 0; step < 16; ++step) {
+    for (int step = 0; step < ranks; ++step) {
       std::vector<u64> hits(bits, 0);
       for (u64 w : west) {
         for (u64 e : east) {
