@@ -2,7 +2,6 @@
 #include "count/bit_order.hpp"
 
 #include <algorithm>
-#include <array>
 #include <bit>
 #include <cmath>
 #include <iterator>
@@ -33,13 +32,13 @@ void count_bits(const u64* patterns, std::size_t size, u64 (&bit_count)[kMaxBits
   }
 }
 
-// The greedy ranks from rank[0] on (see greedy()); returns how many were chosen. Row i of the
-// sample is west pattern west[i] against the east sample, whose pairs still disjoint on the bits
-// ranked so far are the bits of alive[i * words, (i + 1) * words); east_has[b * words + k] holds
-// the east patterns of word k that have bit b.
-NQ_POPCOUNT_CLONES int rank_greedily(std::vector<u64>& west, std::vector<u64>& alive,
-                                     const std::vector<u64>& east_has, std::size_t words, int bits,
-                                     int steps, int* rank) {
+// The greedy ranks from rank[0] on (see greedy()). Row i of the sample is west pattern west[i]
+// against the east sample, whose pairs still disjoint on the bits ranked so far are the bits of
+// alive[i * words, (i + 1) * words); east_has[b * words + k] holds the east patterns of word k
+// that have bit b.
+NQ_POPCOUNT_CLONES void rank_greedily(std::vector<u64>& west, std::vector<u64>& alive,
+                                      const std::vector<u64>& east_has, std::size_t words, int bits,
+                                      int steps, int* rank) {
   u64 open = (u64{1} << bits) - 1;  // the bits not ranked yet
   std::size_t rows = west.size();
   for (int step = 0; step < steps; ++step) {
@@ -60,7 +59,7 @@ NQ_POPCOUNT_CLONES int rank_greedily(std::vector<u64>& west, std::vector<u64>& a
     for (int i = step; i < bits; ++i) {
       if (hits[rank[i]] > best_hits) best = i, best_hits = hits[rank[i]];
     }
-    if (best < 0) return step;  // no sample pair left: the product order decides the rest
+    if (best < 0) return;  // no sample pair left: the product order decides the rest
     std::rotate(rank + step, rank + best, rank + best + 1);
     const int b = rank[step];
     open &= ~(u64{1} << b);
@@ -85,7 +84,6 @@ NQ_POPCOUNT_CLONES int rank_greedily(std::vector<u64>& west, std::vector<u64>& a
     }
     rows = kept;
   }
-  return steps;
 }
 
 }  // namespace
