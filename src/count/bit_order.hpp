@@ -16,17 +16,18 @@ namespace nq::detail {
 
 class BitOrder {
  public:
-  // Lists that make at least this many pairs have their first kGreedyRanks ranks chosen greedily
-  // (below), from a sample grid whose side grows as the square root of the pairs, sqrt(pairs) /
-  // kSideShare rounded down to a power of two and kept within [kMinSide, kMaxSide]. Measured on
-  // whole subproblems (every 25th to 1,000th by id, nodes = pairs compared, a count that does not
-  // depend on the machine): the fixed 128-a-side grid from 2^33 pairs on, then this rule, compared
-  // 7.54e10 and 6.69e10 pairs at n = 20 (-11%), 1.175e10 and 1.105e10 at n = 21 (-6%), 2.058e11
-  // and 1.734e11 at n = 22 (-16%), 8.66e10 and 7.31e10 at n = 24 (-16%). The choice took 1.4% of
-  // the perf samples at n = 20 and 0.6% at n = 22 (set-up included; the pair kernel 55% and 32%).
-  // A grid of 1,024 a side throughout n = 22 compared 1.703e11 pairs but took 1.5%; greedy ranks
-  // from 2^24 pairs on saved 4% of the pairs at n = 18 for 7.5% of its samples, and none at 19.
-  // The halves engine asks for more ranks where its trie is deeper than 16 levels (n >= 24).
+  // Lists that make at least this many pairs have their first ranks (kGreedyRanks unless told)
+  // chosen greedily (below), from a sample grid whose side grows as the square root of the pairs,
+  // sqrt(pairs) / kSideShare rounded down to a power of two and kept within [kMinSide, kMaxSide].
+  // Measured on whole subproblems (every 25th to 100,000th by id, nodes = pairs compared, a count
+  // that does not depend on the machine): the fixed 128-a-side grid from 2^33 pairs on, then this
+  // rule, compared 7.54e10 and 6.69e10 pairs at n = 20 (-11%), 1.175e10 and 1.105e10 at n = 21
+  // (-6%), 2.058e11 and 1.728e11 at n = 22 (-16%), 8.66e10 and 7.31e10 at n = 24 (-16%). The choice
+  // took 1.4% of the perf samples at n = 20 and 0.6% at n = 22 (set-up included; the pair kernel
+  // 55% and 32%). A grid of 1,024 a side throughout n = 22 compared 1.703e11 pairs but took 1.5%;
+  // greedy ranks from 2^24 pairs on saved 4% of the pairs at n = 18 for 7.5% of its samples, and
+  // none at 19. The halves engine asks for more ranks where its trie is deeper than 16 levels (n >=
+  // 24).
   static constexpr double kGreedyPairs = 134217728.0;  // 2^27
   static constexpr int kGreedyRanks = 16;
   static constexpr double kSideShare = 256;
