@@ -72,15 +72,17 @@ std::unique_ptr<Engine> make_backtrack_engine(int n);
 // `tables` forces where the quarter slices come from (for tests); the default chooses.
 enum class HalvesTables { choose, shared, per_worker };
 // `tuning` forces the pair count's bucket scheme (for tests, so that the paths wide patterns take
-// at n >= 26 run at small n): at least `cut` bucket bits above the 32-bit words (the words then
-// keep fewer bits), and at most `dense` of the bucket bits in a dense table, binary search below;
-// 0 keeps the engine's choice. The counts do not depend on it. `window_pairs` (0: the engine's,
-// 2^37) is the most pairs of half-board entries a window (Worker::window) joins whole; above, its
-// joins follow a random share of the prefix pairs, that many on average, and are timed so.
+// at n >= 26 run at small n): `cut` bucket bits above the words (at least 1, and at least as many
+// as leave the rest in a word; the words then keep fewer bits), at most `dense` of the bucket bits
+// in a dense table, binary search below, and `word_bits`-bit words (32 or 64); 0 keeps the
+// engine's choice. The counts do not depend on it. `window_pairs` (0: the engine's, 2^37) is the
+// most pairs of half-board entries a window (Worker::window) joins whole; above, its joins follow
+// a random share of the prefix pairs, that many on average, and are timed so.
 struct HalvesTuning {
   int cut = 0;
   int dense = 0;
   double window_pairs = 0;
+  int word_bits = 0;
 };
 std::unique_ptr<Engine> make_halves_engine(int n, unsigned threads, std::uint64_t memory_budget,
                                            HalvesTables tables = HalvesTables::choose,

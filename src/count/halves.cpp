@@ -71,13 +71,14 @@ static_assert(kMiddleRowShift >= 2 * (2 * (kMaxHalvesN / 2) - 1) &&
 // engine (12), the schedule (8, and 16 while it is sorted), count()'s order, flags and records
 // of finished work (34), and a checkpoint's list of them, resumed and new (up to 72, and a set
 // while a journal is read); a half-board entry, west and east, by its list (8) and its bucket
-// word (4).
+// word (4, or 8 when the words are wide).
 constexpr u64 kProcessBytes = u64{16} << 20;  // the program, its libraries, stacks, output
 constexpr u64 kBytesPerSubproblem = 192;
-// West and east: the pattern (8) and its word (4); with bucket bits below the dense table, also
-// its key (4) and the (key, word) pair being sorted, twice (8 + 8).
-constexpr u64 kBytesPerHalfEntry = 2 * (8 + 4);
-constexpr u64 kBytesPerSparseEntry = 2 * (8 + 4 + 4 + 8 + 8);
+// West and east: the pattern (8) and its word; with bucket bits below the dense table, also its
+// key (4) and the pattern being sorted, twice (8 + 8).
+constexpr u64 bytes_per_entry(u64 word, bool sparse) {
+  return 2 * (8 + word + (sparse ? 4 + 8 + 8 : 0));
+}
 constexpr u64 kMinChunk = 1024;       // half-board entries built and joined at a time, at least
 constexpr u64 kGoodChunk = 1u << 16;  // below this, shared tables give way to per-worker slices
 constexpr u64 kMaxChunk = u64{1} << 22;
@@ -115,13 +116,40 @@ struct Subproblem {
   float cost;
 };
 
-// Bucket bits above the words: enough that the rest always fits a 32-bit word, and a few more as
-// the halves grow; the trie join splits kFineBits further bits where blocks are large (measured
-// on 2 cores: docs/algorithms.md).
-int cut_bits(int n) {
-  const int bits = 2 * (2 * (n / 2) - 1);
+int pattern_bits(int n) { return 2 * (2 * (n / 2) - 1); }
+
+// Bucket bits above the words: enough that the rest always fits a word, and a few more as the
+// halves grow; the trie join splits kFineBits further bits where blocks are large (measured on 2
+// cores: docs/algorithms.md). With 32-bit words the cut grows with the pattern, 4 bits every
+// two n: 14 at n = 24, 18 at n = 26, 22 at n = 28. Past 18 the forced descent costs far more than
+// the pairs it saves: n = 26's subproblem 1,659,958 took 27.5 s whole with cut 18, 68.6 s with 20
+// and 203.6 s with 22 (one thread), while its pairs compared fell from 3.555e11 to 2.928e11 and
+// 1.974e11. So where 32-bit words would need more than kMostCut bits above them (n >= 28) the
+// words are 64-bit and the cut stays at kMostCut. Below that, 64-bit words cost more: the same
+// subproblem took 34.0 s with cut 18 (the same pairs, each compared at half the rate) and 48.1 s
+// with cut 14.
+constexpr int kMostCut = 18;
+int word_bits(int n) { return pattern_bits(n) - 32 > kMostCut ? 64 : 32; }
+int cut_bits(int n, int word) {
+  const int bits = pattern_bits(n);
   const int cut = n <= 13 ? 2 : n <= 17 ? 4 : 6;
-  return std::max(cut, bits - 32);
+  return std::max({cut, std::min(kMostCut, bits - 32), bits - word});
+}
+
+// The word size for n under `tuning` (engine.hpp).
+int tuned_word_bits(int n, const HalvesTuning& tuning) {
+  if (tuning.word_bits != 0 && tuning.word_bits != 32 && tuning.word_bits != 64) {
+    throw std::invalid_argument("halves engine: words are 32 or 64 bits");
+  }
+  return tuning.word_bits ? tuning.word_bits : word_bits(n);
+}
+
+// The layout for n under `tuning`: tuning.cut, if it asks for a cut, but at least 1 and at least
+// enough that the rest fits a word.
+Layout tuned_layout(int n, const HalvesTuning& tuning) {
+  const int word = tuned_word_bits(n, tuning);
+  return make_layout(
+      n, tuning.cut ? std::max({tuning.cut, pattern_bits(n) - word, 1}) : cut_bits(n, word));
 }
 
 std::string mebibytes(u64 bytes) {
@@ -151,11 +179,15 @@ struct HalfList {
 // each word's bucket bits in `keys`.
 struct Bucketed {
   std::vector<u32> start, words, keys;
-  std::vector<u64> sorting, spare;  // (key, word) pairs while they are sorted
+  std::vector<u64> wide;            // the words, when they are 64-bit
+  std::vector<u64> sorting, spare;  // patterns while they are sorted
   int dense = 0;
 
   BucketList list() const {
     return {start.data(), words.data(), keys.data(), static_cast<u32>(dense)};
+  }
+  WideBucketList wide_list() const {
+    return {start.data(), wide.data(), keys.data(), static_cast<u32>(dense)};
   }
 };
 
@@ -189,6 +221,8 @@ class HalvesWorker final : public Worker {
   double window_half(const SliceView& north, const SliceView& south, u64 md1, u64 md2, bool east,
                      u64 seed, HalfList& out, std::uint64_t& nodes);
   void bucket(const u64* patterns, std::size_t size, Bucketed& out);
+  template <class Word>
+  void sort_words(const u64* patterns, std::size_t size, Bucketed& out, Word* words);
   std::uint64_t pairs(std::uint64_t& nodes);
   std::uint64_t join(const u64* west, std::size_t west_size, const u64* east, std::size_t east_size,
                      std::uint64_t& nodes);
@@ -228,7 +262,7 @@ class HalvesWorker final : public Worker {
 class HalvesEngine final : public Engine {
  public:
   HalvesEngine(int n, unsigned threads, u64 budget, HalvesTables tables, HalvesTuning tuning)
-      : layout_(make_layout(n, tuning.cut ? std::max(tuning.cut, cut_bits(n)) : cut_bits(n))) {
+      : layout_(tuned_layout(n, tuning)), wide_(tuned_word_bits(n, tuning) == 64) {
     const int h = n / 2, odd = n % 2;
     north_rows_ = h + odd;                    // the middle row (odd n) belongs to the north
     shapes_[0] = {0, north_rows_, 0, h};      // north-west
@@ -277,6 +311,7 @@ class HalvesEngine final : public Engine {
   u64 largest_slice(int q) const { return largest_[q]; }
   u64 chunk() const { return chunk_; }  // 0: no limit
   int fine() const { return fine_; }
+  bool wide() const { return wide_; }  // 64-bit words
   // The bit order's greedy ranks: every level the trie join may split (fine), at least
   // BitOrder::kGreedyRanks. Measured on n = 26's subproblem 1,659,958 (cut 18, fine 22): 16 ranks
   // compared 4.353e11 pairs, 22 ranks 3.555e11 (-18%); at n = 24 (fine 18), 0.3% fewer.
@@ -340,7 +375,7 @@ class HalvesEngine final : public Engine {
     table += threads > 1 ? build_scratch : build_scratch / 4;
     const u64 t = threads;
     const u64 buckets = 2 * ((u64{kClasses} << dense_) + 1) * sizeof(u32);
-    const u64 per_entry = dense_ < fine_ ? kBytesPerSparseEntry : kBytesPerHalfEntry;
+    const u64 per_entry = bytes_per_entry(wide() ? 8 : 4, dense_ < fine_);
     const u64 fixed =
         kProcessBytes + subproblems_.size() * kBytesPerSubproblem + t * (buckets + north_copies);
     const u64 slack = std::max(largest_[2], largest_[3]) + 8;
@@ -432,6 +467,7 @@ class HalvesEngine final : public Engine {
   }
 
   Layout layout_;
+  bool wide_ = false;  // the pair count's words are 64-bit (word_bits)
   int north_rows_ = 0;
   QuarterShape shapes_[4];
   std::vector<u64> sizes_[4];  // entries per row set, by quarter
@@ -599,10 +635,21 @@ void HalvesWorker::half(const SliceView& north, const SliceView& south, u64 md1,
 // holding the `rest` bits below the top `cut`, so the lower fine - cut bucket bits are in the
 // words too. Where all the bucket bits fit the dense table, one counting sort does it. Else the
 // table takes as many top bits as the run is long (4 bytes a bucket, about a word's worth), and
-// (key, word) pairs are sorted by the bits below it, then by the table's, in counting-sort
-// passes of at most kDigitBits each (least significant first, each stable); std::sort of each
-// table bucket instead took twice as long (measured at n = 22 with the table cut to 8 bits).
+// the patterns are sorted by the bits below it, then by the table's, in counting-sort passes of
+// at most kDigitBits each (least significant first, each stable); std::sort of each table bucket
+// instead took twice as long (measured at n = 22 with the table cut to 8 bits).
 void HalvesWorker::bucket(const u64* patterns, std::size_t size, Bucketed& out) {
+  if (engine_.wide()) {
+    grow(out.wide, size, room_);
+    sort_words(patterns, size, out, out.wide.data());
+  } else {
+    grow(out.words, size, room_);
+    sort_words(patterns, size, out, out.words.data());
+  }
+}
+
+template <class Word>
+void HalvesWorker::sort_words(const u64* patterns, std::size_t size, Bucketed& out, Word* words) {
   constexpr int kDigitBits = 11;
   const Layout& L = engine_.layout();
   const int fine = engine_.fine(), shift = L.bits - fine;
@@ -614,16 +661,14 @@ void HalvesWorker::bucket(const u64* patterns, std::size_t size, Bucketed& out) 
   const u32 buckets = u32{1} << out.dense;
   auto key = [shift](u64 p) { return static_cast<u32>((p & kPatternMask) >> shift); };
   out.start.assign(buckets + 1, 0);
-  grow(out.words, size, room_);
   // Plain pointers: through the vectors, every store to a word would reload the others.
   u32* const start = out.start.data();
-  u32* const words = out.words.data();
   for (std::size_t i = 0; i < size; ++i) ++start[(key(patterns[i]) >> low) + 1];
   for (u32 i = 0; i < buckets; ++i) start[i + 1] += start[i];
   if (!sparse) {
     for (std::size_t i = 0; i < size; ++i) {
       const u64 p = patterns[i];
-      words[start[key(p)]++] = static_cast<u32>(p & word_mask);
+      words[start[key(p)]++] = static_cast<Word>(p & word_mask);
     }
   } else {
     grow(out.sorting, size, room_);
@@ -631,15 +676,12 @@ void HalvesWorker::bucket(const u64* patterns, std::size_t size, Bucketed& out) 
     grow(out.keys, size, room_);
     u64* from = out.sorting.data();
     u64* to = out.spare.data();
-    for (std::size_t i = 0; i < size; ++i) {
-      const u64 p = patterns[i];
-      from[i] = u64{key(p)} << 32 | static_cast<u32>(p & word_mask);
-    }
+    for (std::size_t i = 0; i < size; ++i) from[i] = patterns[i] & kPatternMask;
     u32 at[(1u << kDigitBits) + 1];
     for (int done = 0; done < low;) {
       const int bits = std::min(kDigitBits, low - done);
       const u32 digits = 1u << bits, mask = digits - 1;
-      const int by = 32 + done;
+      const int by = shift + done;
       std::fill(at, at + digits + 1, 0);
       for (std::size_t i = 0; i < size; ++i) ++at[(from[i] >> by & mask) + 1];
       for (u32 d = 0; d < digits; ++d) at[d + 1] += at[d];
@@ -649,10 +691,11 @@ void HalvesWorker::bucket(const u64* patterns, std::size_t size, Bucketed& out) 
     }
     u32* const keys = out.keys.data();
     for (std::size_t i = 0; i < size; ++i) {
-      const u64 x = from[i];
-      const u32 j = start[static_cast<u32>(x >> 32) >> low]++;
-      keys[j] = static_cast<u32>(x >> 32);
-      words[j] = static_cast<u32>(x);
+      const u64 p = from[i];
+      const u32 k = static_cast<u32>(p >> shift);
+      const u32 j = start[k >> low]++;
+      keys[j] = k;
+      words[j] = static_cast<Word>(p & word_mask);
     }
   }
   for (u32 i = buckets; i > 0; --i) start[i] = start[i - 1];  // filling moved each start on
@@ -670,10 +713,14 @@ std::uint64_t HalvesWorker::join(const u64* west, std::size_t west_size, const u
   if (stop_.stop_requested()) gave_up_ = true;
   if (gave_up_) return 0;
   std::uint64_t pairs = 0;
-  const std::uint64_t total = count_bucket_pairs(
-      west_buckets_.list(), east_buckets_.list(), static_cast<u32>(engine_.layout().cut),
-      static_cast<u32>(engine_.fine()), engine_.leaf(), pairs, PairKernel::best, &stop_,
-      join_sample_ ? &*join_sample_ : nullptr);
+  const u32 cut = static_cast<u32>(engine_.layout().cut), fine = static_cast<u32>(engine_.fine());
+  PairSample* const sample = join_sample_ ? &*join_sample_ : nullptr;
+  const std::uint64_t total =
+      engine_.wide()
+          ? count_bucket_pairs(west_buckets_.wide_list(), east_buckets_.wide_list(), cut, fine,
+                               engine_.leaf(), pairs, PairKernel::best, &stop_, sample)
+          : count_bucket_pairs(west_buckets_.list(), east_buckets_.list(), cut, fine,
+                               engine_.leaf(), pairs, PairKernel::best, &stop_, sample);
   gave_up_ = gave_up_ || stop_.stop_requested();
   nodes += pairs;
   return total;

@@ -20,14 +20,16 @@ namespace {
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 
-// Pairs with AND zero between two short lists. Two 32-byte vectors of the longer list stay in
-// registers while the other list streams past them, broadcast, so there is no horizontal sum per
-// pattern. The last partial vector is padded with all-ones words, which match only a zero
-// pattern; those matches are taken off again. Each 32-bit lane counts at most
-// ceil(na / 16) * nb matches, so count_block below feeds b in slices that keep that under 2^32.
-[[gnu::always_inline]] inline u64 count_slice(const u32* a, u32 na, const u32* b, u32 nb) {
-  using Vec [[gnu::vector_size(32)]] = u32;
-  constexpr u32 kLanes = 8;
+// Pairs with AND zero between two short lists. Two vectors of the longer list stay in registers
+// while the other list streams past them, broadcast, so there is no horizontal sum per pattern.
+// The last partial vector is padded with all-ones words, which match only a zero pattern; those
+// matches are taken off again. With 32-bit words each lane counts at most ceil(na / 16) * nb
+// matches, so count_block below feeds b in slices that keep that under 2^32; 64-bit lanes cannot
+// overflow.
+template <class Word, int Bytes>
+[[gnu::always_inline]] inline u64 count_slice(const Word* a, u32 na, const Word* b, u32 nb) {
+  using Vec [[gnu::vector_size(Bytes)]] = Word;
+  constexpr u32 kLanes = Bytes / sizeof(Word);
   Vec acc0 = {}, acc1 = {};
   u32 j = 0;
   for (; j + 2 * kLanes <= na; j += 2 * kLanes) {
@@ -41,9 +43,9 @@ using u64 = std::uint64_t;
   }
   u64 pad_matches = 0;
   for (; j < na; j += kLanes) {
-    u32 lanes[kLanes];
+    Word lanes[kLanes];
     const u32 real = std::min(kLanes, na - j);
-    for (u32 l = 0; l < kLanes; ++l) lanes[l] = l < real ? a[j + l] : ~u32{0};
+    for (u32 l = 0; l < kLanes; ++l) lanes[l] = l < real ? a[j + l] : ~Word{0};
     Vec v;
     std::memcpy(&v, lanes, sizeof v);
     for (u32 i = 0; i < nb; ++i) acc0 -= (Vec)((v & b[i]) == 0);
@@ -58,24 +60,37 @@ using u64 = std::uint64_t;
   return total - pad_matches;
 }
 
-[[gnu::always_inline]] inline u64 count_block(const u32* a, u32 na, const u32* b, u32 nb) {
+template <class Word, int Bytes = 32>
+[[gnu::always_inline]] inline u64 count_block(const Word* a, u32 na, const Word* b, u32 nb) {
   if (na < nb) {
     std::swap(a, b);
     std::swap(na, nb);
   }
-  const u64 per_b = na / 16 + 1;  // matches a lane can gain from one word of b
-  const u32 slice = static_cast<u32>(std::min<u64>(nb, std::max<u64>(1, 0xffffffffu / per_b)));
-  u64 total = 0;
-  for (u32 i = 0; i < nb; i += slice) total += count_slice(a, na, b + i, std::min(slice, nb - i));
-  return total;
+  if constexpr (sizeof(Word) == 8) {
+    return count_slice<Word, Bytes>(a, na, b, nb);
+  } else {
+    constexpr u32 kLanes = Bytes / sizeof(Word);
+    const u64 per_b = na / (2 * kLanes) + 1;  // matches a lane can gain from one word of b
+    const u32 slice = static_cast<u32>(std::min<u64>(nb, std::max<u64>(1, 0xffffffffu / per_b)));
+    u64 total = 0;
+    for (u32 i = 0; i < nb; i += slice) {
+      total += count_slice<Word, Bytes>(a, na, b + i, std::min(slice, nb - i));
+    }
+    return total;
+  }
 }
 
-using BlockFn = u64 (*)(const u32* a, u32 na, const u32* b, u32 nb);
+template <class Word>
+using BlockFn = u64 (*)(const Word* a, u32 na, const Word* b, u32 nb);
 
 u64 block_generic(const u32* a, u32 na, const u32* b, u32 nb) { return count_block(a, na, b, nb); }
+u64 block_generic(const u64* a, u32 na, const u64* b, u32 nb) { return count_block(a, na, b, nb); }
 
 #if defined(__x86_64__)
 [[gnu::target("avx2")]] u64 block_avx2(const u32* a, u32 na, const u32* b, u32 nb) {
+  return count_block(a, na, b, nb);
+}
+[[gnu::target("avx2")]] u64 block_avx2(const u64* a, u32 na, const u64* b, u32 nb) {
   return count_block(a, na, b, nb);
 }
 
@@ -184,6 +199,12 @@ u64 block_generic(const u32* a, u32 na, const u32* b, u32 nb) { return count_blo
   return count_block_avx512(a, na, b, nb);
 }
 
+// Wide words: the generic loop at this width (8 words a vector; not measured against
+// hand-written intrinsics, no machine here has AVX-512).
+[[NQ_AVX512_TARGET]] u64 block_avx512(const u64* a, u32 na, const u64* b, u32 nb) {
+  return count_block<u64, 64>(a, na, b, nb);
+}
+
 #undef NQ_AVX512_TARGET
 #endif
 
@@ -193,11 +214,12 @@ u64 block_generic(const u32* a, u32 na, const u32* b, u32 nb) { return count_blo
 // are followed; else the block is compared exhaustively. The lists' order (by all `fine` bits,
 // highest first) keeps every prefix's words contiguous, so a split is one lookup in the dense
 // table or one binary search below it.
+template <class Word>
 struct Descent {
-  BucketList w, e;
+  BucketListOf<Word> w, e;
   u32 cut, fine;
   u64 leaf;  // blocks of at most this many pairs are compared, not split
-  BlockFn block;
+  BlockFn<Word> block;
   const std::stop_token* stop;
   PairSample* sample;
   u64 pairs = 0;
@@ -205,7 +227,7 @@ struct Descent {
   static constexpr u32 kStopLevels = 6;
 
   // The first word in [begin, end) (all of prefix p at `level` bits) whose next bit is 1.
-  u32 split(const BucketList& s, u32 level, u32 p, u32 begin, u32 end) const {
+  u32 split(const BucketListOf<Word>& s, u32 level, u32 p, u32 begin, u32 end) const {
     const u32 child = 2 * p + 1;
     if (level < s.dense) return s.start[child << (s.dense - level - 1)];
     const u32 key = child << (fine - level - 1);
@@ -272,24 +294,44 @@ bool pair_kernel_available(PairKernel kernel) {
   return true;
 }
 
-std::uint64_t count_bucket_pairs(const BucketList& west, const BucketList& east, u32 cut, u32 fine,
-                                 std::uint64_t leaf_pairs, std::uint64_t& pairs, PairKernel kernel,
-                                 const std::stop_token* stop, PairSample* sample) {
-  BlockFn block = block_generic;
+namespace {
+
+template <class Word>
+std::uint64_t count_pairs(const BucketListOf<Word>& west, const BucketListOf<Word>& east, u32 cut,
+                          u32 fine, std::uint64_t leaf_pairs, std::uint64_t& pairs,
+                          PairKernel kernel, const std::stop_token* stop, PairSample* sample) {
+  BlockFn<Word> block = block_generic;
 #if defined(__x86_64__)
   if ((kernel == PairKernel::best || kernel == PairKernel::avx512) && has_avx512()) {
     block = block_avx512;
   } else if (kernel != PairKernel::generic && has_avx2()) {
     block = block_avx2;
   }
+#else
+  (void)kernel;
 #endif
   fine = std::max(cut, fine);
   if (sample && sample->level > cut) throw std::invalid_argument("count_bucket_pairs: level > cut");
-  Descent d{west, east, cut, fine, leaf_pairs, block, stop, sample};
+  Descent<Word> d{west, east, cut, fine, leaf_pairs, block, stop, sample};
   const std::uint64_t total = d.run(0, 0, 0, west.start[0], west.start[u32{1} << west.dense],
                                     east.start[0], east.start[u32{1} << east.dense]);
   pairs += d.pairs;
   return total;
+}
+
+}  // namespace
+
+std::uint64_t count_bucket_pairs(const BucketList& west, const BucketList& east, u32 cut, u32 fine,
+                                 std::uint64_t leaf_pairs, std::uint64_t& pairs, PairKernel kernel,
+                                 const std::stop_token* stop, PairSample* sample) {
+  return count_pairs(west, east, cut, fine, leaf_pairs, pairs, kernel, stop, sample);
+}
+
+std::uint64_t count_bucket_pairs(const WideBucketList& west, const WideBucketList& east, u32 cut,
+                                 u32 fine, std::uint64_t leaf_pairs, std::uint64_t& pairs,
+                                 PairKernel kernel, const std::stop_token* stop,
+                                 PairSample* sample) {
+  return count_pairs(west, east, cut, fine, leaf_pairs, pairs, kernel, stop, sample);
 }
 
 std::uint64_t count_bucket_pairs(const u32* west_start, const u32* west, const u32* east_start,

@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: MIT
-// The halves engine's inner loop: how many pairs (w, e) of 32-bit patterns have w & e == 0, for
-// two lists that are each sorted into 2^cut buckets by `cut` further pattern bits. Only buckets
-// whose indices are disjoint are compared (those bits would clash otherwise), exhaustively, by a
-// vector loop. The loop is compiled three times, and the best one the processor runs is used
-// unless a kernel is asked for:
-//   generic  baseline x86-64 (or whatever the target is): 32-byte vectors of 8 words;
+// The halves engine's inner loop: how many pairs (w, e) of 32-bit (or 64-bit) patterns have
+// w & e == 0, for two lists that are each sorted into 2^cut buckets by `cut` further pattern bits.
+// Only buckets whose indices are disjoint are compared (those bits would clash otherwise),
+// exhaustively, by a vector loop. The loop is compiled three times, and the best one the processor
+// runs is used unless a kernel is asked for:
+//   generic  baseline x86-64 (or whatever the target is): 32-byte vectors of 8 words (4 wide);
 //   avx2     the same code for AVX2;
 //   avx512   AVX-512 F, VL and BW (checked at run time): 64-byte vectors of 16 words, four of
 //            them in registers against the other list's words broadcast, the tests as masks; a
 //            bucket's tail is tested under a lane mask, and a bucket pair of 2^32 word pairs or
-//            more is counted in slices, so 32-bit lanes never overflow.
+//            more is counted in slices, so 32-bit lanes never overflow. Wide words: the generic
+//            code built for AVX-512, 8 words a vector (its 64-bit lanes cannot overflow).
 // `best` is avx512 if the processor has it, else avx2 if it has that, else generic. Asking for a
 // kernel the processor lacks gets the best one it has below that one.
 #pragma once
@@ -29,14 +30,20 @@ bool pair_kernel_available(PairKernel kernel);
 // in `start` (start[b] .. start[b + 1] indexes the words of prefix b, b < 2^dense); below them,
 // where dense < fine, `keys[i]` holds word i's `fine` bucket bits, and a prefix's words are found
 // by binary search in the range of its parent. A dense table costs 4 bytes per bucket and grows
-// 2x per bit; the keys cost 4 bytes per word, so wide patterns (n >= 26, 18 to 22 bits above the
-// word) keep the table about as long as the list and search below it.
-struct BucketList {
+// 2x per bit; the keys cost 4 bytes per word, so wide patterns (n >= 26: 18 bits above the word
+// and 4 for the trie) keep the table about as long as the list and search below it.
+// The words are 32-bit (BucketList) or, for patterns that would leave too many bits above a
+// 32-bit word, 64-bit (WideBucketList): the kernel then compares half as many pairs a vector,
+// but the cut need not grow with the pattern.
+template <class Word>
+struct BucketListOf {
   const std::uint32_t* start = nullptr;
-  const std::uint32_t* words = nullptr;
+  const Word* words = nullptr;
   const std::uint32_t* keys = nullptr;  // needed only when dense < fine
   std::uint32_t dense = 0;
 };
+using BucketList = BucketListOf<std::uint32_t>;
+using WideBucketList = BucketListOf<std::uint64_t>;
 
 // How many pairs of a west and an east word are disjoint and have disjoint bucket bits. The words
 // hold the bits below the top `cut` bucket bits, so the lower fine - cut bucket bits are also the
@@ -65,6 +72,11 @@ struct PairSample {
 std::uint64_t count_bucket_pairs(const BucketList& west, const BucketList& east, std::uint32_t cut,
                                  std::uint32_t fine, std::uint64_t leaf_pairs, std::uint64_t& pairs,
                                  PairKernel kernel = PairKernel::best,
+                                 const std::stop_token* stop = nullptr,
+                                 PairSample* sample = nullptr);
+std::uint64_t count_bucket_pairs(const WideBucketList& west, const WideBucketList& east,
+                                 std::uint32_t cut, std::uint32_t fine, std::uint64_t leaf_pairs,
+                                 std::uint64_t& pairs, PairKernel kernel = PairKernel::best,
                                  const std::stop_token* stop = nullptr,
                                  PairSample* sample = nullptr);
 

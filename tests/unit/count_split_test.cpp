@@ -339,6 +339,48 @@ TEST(count_split, halves_wide_bucket_scheme_forced_at_small_n_matches_the_normal
   }
 }
 
+// From n = 28 on the pair count's words are 64-bit (20 or more of the pattern's bits below the
+// cut). The same path is forced here at small n, with the engine's cut, with words of only 8 bits,
+// with a table of 1 bit and the rest searched, and for n = 18 with a cut of 1, which leaves words
+// of 33 bits (every 97th of its subproblems): every subproblem must count what the 32-bit path
+// counts, and the totals the published values.
+TEST(count_split, halves_64_bit_words_forced_at_small_n_match_the_32_bit_path) {
+  using nq::detail::HalvesTuning;
+  for (const int n : {6, 9, 12, 13, 18}) {
+    const int bits = 2 * (2 * (n / 2) - 1);
+    const std::size_t step = n == 18 ? 97 : 1;
+    const auto normal = nq::detail::make_halves_engine(n, 1, 0);
+    const std::unique_ptr<nq::detail::Worker> normal_worker = normal->worker();
+    std::uint64_t nodes = 0;
+    std::vector<std::uint64_t> expected(normal->size());
+    for (std::size_t id = 0; id < normal->size(); id += step)
+      expected[id] = normal_worker->run(id, nodes);
+    const HalvesTuning tunings[] = {
+        {0, 0, 0, 64}, {bits - 8, 0, 0, 64}, {bits - 8, 1, 0, 64}, {1, 0, 0, 64}};
+    for (const HalvesTuning& tuning : tunings) {
+      if ((n < 18) != (tuning.cut != 1)) continue;  // n = 18: only the 33-bit words
+      const auto engine =
+          nq::detail::make_halves_engine(n, 1, 0, nq::detail::HalvesTables::choose, tuning);
+      ASSERT_EQ(engine->size(), normal->size());
+      const std::unique_ptr<nq::detail::Worker> worker = engine->worker();
+      std::uint64_t total = 0;
+      for (std::size_t id = 0; id < engine->size(); id += step) {
+        const std::uint64_t count = worker->run(id, nodes);
+        EXPECT_EQ(count, expected[id]) << "n = " << n << ", subproblem " << id << ", cut "
+                                       << tuning.cut << ", dense " << tuning.dense;
+        total += count * engine->weight(id);
+      }
+      if (step == 1) {
+        EXPECT_EQ(total, nq::test::kTotal[static_cast<std::size_t>(n) - 1])
+            << "n = " << n << ", cut " << tuning.cut << ", dense " << tuning.dense;
+      }
+    }
+  }
+  EXPECT_THROW(nq::detail::make_halves_engine(12, 1, 0, nq::detail::HalvesTables::choose,
+                                              HalvesTuning{0, 0, 0, 48}),
+               std::invalid_argument);
+}
+
 // A subproblem of n >= 26 can take minutes, so the halves worker notices a stop inside one: it
 // gives up, says so, and the caller drops the meaningless result; unstopped, it counts as ever.
 TEST(count_split, halves_worker_gives_up_a_subproblem_when_stopped) {
