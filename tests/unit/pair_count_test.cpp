@@ -273,44 +273,34 @@ void check_wide(PairKernel kernel) {
   }
 }
 
-}  // namespace
-
 // Every kernel this processor has; the ones it lacks are named in the output, not dropped
 // silently (the per-kernel tests below are skipped for them, and say so).
-TEST(pair_count, trie_join_matches_the_definition_with_every_kernel) {
+void on_every_kernel(void (*check_with)(PairKernel)) {
   const std::pair<PairKernel, const char*> kernels[] = {
       {PairKernel::generic, "generic"}, {PairKernel::avx2, "avx2"}, {PairKernel::avx512, "avx512"}};
   std::string missing;
   for (const auto& [k, name] : kernels) {
     if (nq::detail::pair_kernel_available(k)) {
-      check_trie(k);
+      check_with(k);
     } else {
       missing += std::string(missing.empty() ? "" : ", ") + name;
     }
   }
   if (!missing.empty()) {
-    RecordProperty("kernels_not_checked", missing);
+    testing::Test::RecordProperty("kernels_not_checked", missing);
     std::printf("[  NOTE    ] this processor lacks the %s kernel(s): not checked here\n",
                 missing.c_str());
   }
 }
 
+}  // namespace
+
+TEST(pair_count, trie_join_matches_the_definition_with_every_kernel) {
+  on_every_kernel(check_trie);
+}
+
 TEST(pair_count, every_kernel_counts_64_bit_words_as_the_definition_does) {
-  const std::pair<PairKernel, const char*> kernels[] = {
-      {PairKernel::generic, "generic"}, {PairKernel::avx2, "avx2"}, {PairKernel::avx512, "avx512"}};
-  std::string missing;
-  for (const auto& [k, name] : kernels) {
-    if (nq::detail::pair_kernel_available(k)) {
-      check_wide(k);
-    } else {
-      missing += std::string(missing.empty() ? "" : ", ") + name;
-    }
-  }
-  if (!missing.empty()) {
-    RecordProperty("kernels_not_checked", missing);
-    std::printf("[  NOTE    ] this processor lacks the %s kernel(s): not checked here\n",
-                missing.c_str());
-  }
+  on_every_kernel(check_wide);
 }
 
 TEST(pair_count, generic_kernel_matches_the_definition) {
