@@ -38,9 +38,11 @@ namespace {
 void add_count(CLI::App& app, CountArgs& args) {
   auto* cmd = app.add_subcommand("count", "Count all solutions and the unique ones");
   add_count_options(*cmd, args);
-  cmd->add_option("--subproblems", args.subproblems,
-                  "Count only these subproblems (ids as in a subtotal log) and print their lines")
-      ->type_name("ID,ID,...");
+  cmd->add_option(
+         "--subproblems", args.subproblems,
+         "Count only these subproblems (ids as in a subtotal log; FIRST-LAST and FIRST-LAST/STEP "
+         "list a range, every STEP-th id) and print their lines")
+      ->type_name("ID,FIRST-LAST/STEP,...");
   cmd->add_option("--ranks", args.ranks,
                   "With --estimate: plan a cluster run of R nqueens-mpi ranks of --threads "
                   "threads and --memory each (the sample runs here, on at most this machine's "

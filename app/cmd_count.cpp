@@ -33,14 +33,44 @@ namespace nqcli {
 
 namespace {
 
+// At most this many ids from one --subproblems list: a range such as 0-999999999999 is refused
+// here instead of filling memory (the engine then names any id past its last subproblem). n = 23
+// has 4,056,746 subproblems; 8 bytes each, the cap is 1 GiB.
+constexpr std::uint64_t kMostListed = std::uint64_t{1} << 27;
+
+// `ID`, `FIRST-LAST` or `FIRST-LAST/STEP` (as in crontab: every STEP-th id from FIRST up to
+// LAST), comma-separated: `0-4056745/33` is every 33rd subproblem of n = 23, a sample of the
+// whole run spread over all of it.
 std::vector<std::uint64_t> parse_ids(const std::string& list) {
+  constexpr std::uint64_t kMost = std::numeric_limits<std::uint64_t>::max();
   std::vector<std::uint64_t> ids;
   std::size_t start = 0;
   while (true) {
     const std::size_t comma = list.find(',', start);
     const std::string item = list.substr(start, comma - start);
-    ids.push_back(parse_whole_number(item, "subproblem id", 0,
-                                     std::numeric_limits<std::uint64_t>::max(), "count"));
+    const std::size_t dash = item.find('-');
+    if (dash == std::string::npos) {
+      ids.push_back(parse_whole_number(item, "subproblem id", 0, kMost, "count"));
+    } else {
+      const std::size_t slash = item.find('/', dash);
+      const std::string last_text = item.substr(dash + 1, slash - dash - 1);
+      const std::uint64_t first =
+          parse_whole_number(item.substr(0, dash), "subproblem id", 0, kMost, "count");
+      const std::uint64_t last = parse_whole_number(last_text, "subproblem id", 0, kMost, "count");
+      const std::uint64_t step =
+          slash == std::string::npos
+              ? 1
+              : parse_whole_number(item.substr(slash + 1), "the step of '" + item + "'", 1, kMost,
+                                   "count");
+      if (last < first) {
+        throw UsageError("count: --subproblems '" + item + "' ends before it starts");
+      }
+      const std::uint64_t listed = (last - first) / step + 1;
+      if (listed > kMostListed - ids.size()) {
+        throw UsageError(fmt::format("count: --subproblems lists more than {} ids", kMostListed));
+      }
+      for (std::uint64_t i = 0; i < listed; ++i) ids.push_back(first + i * step);
+    }
     if (comma == std::string::npos) return ids;
     start = comma + 1;
   }

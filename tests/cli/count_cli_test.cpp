@@ -266,6 +266,25 @@ TEST(count_cli, audit_and_subproblems_refuse_bad_input) {
   EXPECT_EQ(run_nqueens("count 8 --subproblems 1,x").code, 2);
   EXPECT_EQ(run_nqueens("count 8 --subproblems 1,1").code, 2);
   EXPECT_EQ(run_nqueens("count 8 --subproblems 1 --check").code, 2);
+  for (const char* list : {"5-3", "0-10/0", "0-", "-3", "0-4/x", "1-1000000000000", "0-3,2"}) {
+    const auto bad = run_nqueens(std::string("count 8 --subproblems ") + list);
+    EXPECT_EQ(bad.code, 2) << list;
+    EXPECT_EQ(bad.err.find('\n'), bad.err.size() - 1) << "one line: " << bad.err;
+  }
+}
+
+// A range lists every id from its first to its last, a step every STEP-th one: the same lines as
+// the ids written out.
+TEST(count_cli, subproblem_ranges_are_the_ids_they_list) {
+  for (const char* engine : {"backtrack", "halves"}) {
+    const std::string e = std::string("count 11 --engine ") + engine + " --subproblems ";
+    const auto written = run_nqueens(e + "3,4,5,9,16,23,30");
+    ASSERT_EQ(written.code, 0) << written.err;
+    EXPECT_EQ(std::count(written.out.begin(), written.out.end(), '\n'), 7) << written.out;
+    EXPECT_EQ(run_nqueens(e + "3-5,9-30/7").out, written.out) << engine;
+    EXPECT_EQ(run_nqueens(e + "3-5,9-36/7").out, written.out) << engine;
+    EXPECT_EQ(run_nqueens(e + "3-5,9,16-16,23-29/7,30-30/5").out, written.out) << engine;
+  }
 }
 
 // A small budget gives the same answer, and the process stays under it.
