@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstring>
 #include <stdexcept>
+#include <type_traits>
 #include <utility>
 
 #include "split_mix.hpp"
@@ -95,17 +96,37 @@ u64 block_generic(const u64* a, u32 na, const u64* b, u32 nb) { return count_blo
 }
 
 // ---- AVX-512 --------------------------------------------------------------------------------
-// 64-byte vectors of 16 words. The same scheme as count_block, with four vectors of the longer
-// list in registers against each word of the other broadcast, but written with the mask
-// intrinsics: a vector's test is one vptestnmd and one masked add, where both g++ 12 and clang 14
-// make three instructions of the vector-extension form `acc -= (Vec)((v & x) == 0)` at this
-// width (measured 1.4x slower on buckets of ~300 words, 2x on ~20). Four vectors beat two and
-// three by a few per cent. The tail is loaded and tested under a lane mask, so nothing needs
-// padding or taking off again.
+// 64-byte vectors of 16 words (8 wide ones). The same scheme as count_block, with four vectors of
+// the longer list in registers against each word of the other broadcast, but written with the
+// mask intrinsics: a vector's test is one vptestnmd (vptestnmq) and one masked add, where both
+// g++ 12 and clang 14 make three instructions of the vector-extension form
+// `acc -= (Vec)((v & x) == 0)` at this width (32-bit words: measured 1.4x slower on buckets of
+// ~300 words, 2x on ~20). Four vectors beat two and three by a few per cent. The tail is loaded
+// and tested under a lane mask, so nothing needs padding or taking off again. The overloads below
+// are the only places the word size shows.
 #define NQ_AVX512_TARGET gnu::target("avx512f,avx512vl,avx512bw")
 
-[[NQ_AVX512_TARGET, gnu::always_inline]] inline __mmask16 first_lanes(u32 n) {
-  return static_cast<__mmask16>(n >= 16 ? 0xFFFFu : (1u << n) - 1);
+template <class Word>
+using LaneMask = std::conditional_t<sizeof(Word) == 4, __mmask16, __mmask8>;
+
+template <class Word>
+[[NQ_AVX512_TARGET, gnu::always_inline]] inline LaneMask<Word> first_lanes(u32 n) {
+  constexpr u32 kLanes = 64 / sizeof(Word);
+  return static_cast<LaneMask<Word>>(n >= kLanes ? (1u << kLanes) - 1 : (1u << n) - 1);
+}
+
+[[NQ_AVX512_TARGET, gnu::always_inline]] inline __m512i splat(u32 x) {
+  return _mm512_set1_epi32(static_cast<int>(x));
+}
+[[NQ_AVX512_TARGET, gnu::always_inline]] inline __m512i splat(u64 x) {
+  return _mm512_set1_epi64(static_cast<long long>(x));
+}
+
+[[NQ_AVX512_TARGET, gnu::always_inline]] inline __m512i load_live(__mmask16 live, const u32* p) {
+  return _mm512_maskz_loadu_epi32(live, p);
+}
+[[NQ_AVX512_TARGET, gnu::always_inline]] inline __m512i load_live(__mmask8 live, const u64* p) {
+  return _mm512_maskz_loadu_epi64(live, p);
 }
 
 // acc + 1 in the lanes where v & x == 0 (and the lane is in `live`).
@@ -114,12 +135,18 @@ u64 block_generic(const u64* a, u32 na, const u64* b, u32 nb) { return count_blo
                                                                      __m512i one) {
   return _mm512_mask_add_epi32(acc, _mm512_mask_testn_epi32_mask(live, v, x), acc, one);
 }
+[[NQ_AVX512_TARGET, gnu::always_inline]] inline __m512i add_disjoint(__m512i acc, __mmask8 live,
+                                                                     __m512i v, __m512i x,
+                                                                     __m512i one) {
+  return _mm512_mask_add_epi64(acc, _mm512_mask_testn_epi64_mask(live, v, x), acc, one);
+}
 
-// The sum of the 16 lanes, halving through 32- and 16-byte vectors (_mm512_reduce_add_epi32 draws
+// The sum of the lanes, halving through 32- and 16-byte vectors (_mm512_reduce_add_epi32 draws
 // a false -Wmaybe-uninitialized from g++ 12's own header).
-[[NQ_AVX512_TARGET, gnu::always_inline]] inline u32 sum_lanes(__m512i v) {
-  using Vec8 [[gnu::vector_size(32)]] = u32;
-  using Vec4 [[gnu::vector_size(16)]] = u32;
+template <class Word>
+[[NQ_AVX512_TARGET, gnu::always_inline]] inline Word sum_lanes(__m512i v) {
+  using Vec8 [[gnu::vector_size(32)]] = Word;
+  using Vec4 [[gnu::vector_size(16)]] = Word;
   Vec8 lo8, hi8;
   std::memcpy(&lo8, &v, sizeof lo8);
   std::memcpy(&hi8, reinterpret_cast<const char*>(&v) + sizeof lo8, sizeof hi8);
@@ -128,16 +155,20 @@ u64 block_generic(const u64* a, u32 na, const u64* b, u32 nb) { return count_blo
   std::memcpy(&lo4, &s8, sizeof lo4);
   std::memcpy(&hi4, reinterpret_cast<const char*>(&s8) + sizeof lo4, sizeof hi4);
   const Vec4 s4 = lo4 + hi4;
-  return s4[0] + s4[1] + s4[2] + s4[3];
+  Word sum = 0;
+  for (std::size_t l = 0; l < 16 / sizeof(Word); ++l) sum += s4[l];
+  return sum;
 }
 
-// The matches of b[0..nb) against a[0..na), for na * nb < 2^32: no lane, and no sum of lanes,
-// can then pass 2^32 - 1, so the lanes are summed as 32-bit words.
-[[NQ_AVX512_TARGET, gnu::always_inline]] inline u32 count_pass_avx512(const u32* a, u32 na,
-                                                                      const u32* b, u32 nb) {
-  constexpr u32 kLanes = 16;
-  constexpr __mmask16 kAll = 0xFFFF;
-  const __m512i one = _mm512_set1_epi32(1);
+// The matches of b[0..nb) against a[0..na). With 32-bit words it requires na * nb < 2^32: no
+// lane, and no sum of lanes, can then pass 2^32 - 1, so the lanes are summed as 32-bit words;
+// 64-bit lanes cannot overflow.
+template <class Word>
+[[NQ_AVX512_TARGET, gnu::always_inline]] inline Word count_pass_avx512(const Word* a, u32 na,
+                                                                       const Word* b, u32 nb) {
+  constexpr u32 kLanes = 64 / sizeof(Word);
+  constexpr auto kAll = static_cast<LaneMask<Word>>((u64{1} << kLanes) - 1);
+  const __m512i one = splat(Word{1});
   __m512i acc0 = _mm512_setzero_si512(), acc1 = acc0, acc2 = acc0, acc3 = acc0;
   u32 j = 0;
   for (; j + 4 * kLanes <= na; j += 4 * kLanes) {
@@ -146,45 +177,47 @@ u64 block_generic(const u64* a, u32 na, const u64* b, u32 nb) { return count_blo
     const __m512i v2 = _mm512_loadu_si512(a + j + 2 * kLanes);
     const __m512i v3 = _mm512_loadu_si512(a + j + 3 * kLanes);
     for (u32 i = 0; i < nb; ++i) {
-      const __m512i x = _mm512_set1_epi32(static_cast<int>(b[i]));
+      const __m512i x = splat(b[i]);
       acc0 = add_disjoint(acc0, kAll, v0, x, one);
       acc1 = add_disjoint(acc1, kAll, v1, x, one);
       acc2 = add_disjoint(acc2, kAll, v2, x, one);
       acc3 = add_disjoint(acc3, kAll, v3, x, one);
     }
   }
-  // Under 64 words left: two vectors at a time, the second one partly live, then at most one
+  // Under four vectors left: two vectors at a time, the second one partly live, then at most one
   // partly live vector.
   for (; j + kLanes < na; j += 2 * kLanes) {
-    const __mmask16 live = first_lanes(na - j - kLanes);
+    const LaneMask<Word> live = first_lanes<Word>(na - j - kLanes);
     const __m512i v0 = _mm512_loadu_si512(a + j);
-    const __m512i v1 = _mm512_maskz_loadu_epi32(live, a + j + kLanes);
+    const __m512i v1 = load_live(live, a + j + kLanes);
     for (u32 i = 0; i < nb; ++i) {
-      const __m512i x = _mm512_set1_epi32(static_cast<int>(b[i]));
+      const __m512i x = splat(b[i]);
       acc0 = add_disjoint(acc0, kAll, v0, x, one);
       acc1 = add_disjoint(acc1, live, v1, x, one);
     }
   }
   if (j < na) {
-    const __mmask16 live = first_lanes(na - j);
-    const __m512i v = _mm512_maskz_loadu_epi32(live, a + j);
-    for (u32 i = 0; i < nb; ++i) {
-      acc2 = add_disjoint(acc2, live, v, _mm512_set1_epi32(static_cast<int>(b[i])), one);
-    }
+    const LaneMask<Word> live = first_lanes<Word>(na - j);
+    const __m512i v = load_live(live, a + j);
+    for (u32 i = 0; i < nb; ++i) acc2 = add_disjoint(acc2, live, v, splat(b[i]), one);
   }
-  const __m512i sum = _mm512_add_epi32(_mm512_add_epi32(acc0, acc1), _mm512_add_epi32(acc2, acc3));
-  return sum_lanes(sum);
+  const __m512i sum =
+      sizeof(Word) == 4
+          ? _mm512_add_epi32(_mm512_add_epi32(acc0, acc1), _mm512_add_epi32(acc2, acc3))
+          : _mm512_add_epi64(_mm512_add_epi64(acc0, acc1), _mm512_add_epi64(acc2, acc3));
+  return sum_lanes<Word>(sum);
 }
 
-// count_block for AVX-512 (na, nb >= 1): the shorter list is taken in slices small enough for
-// 32-bit lanes.
-[[NQ_AVX512_TARGET, gnu::always_inline]] inline u64 count_block_avx512(const u32* a, u32 na,
-                                                                       const u32* b, u32 nb) {
+// count_block for AVX-512 (na, nb >= 1): with 32-bit words the shorter list is taken in slices
+// small enough for 32-bit lanes.
+template <class Word>
+[[NQ_AVX512_TARGET, gnu::always_inline]] inline u64 count_block_avx512(const Word* a, u32 na,
+                                                                       const Word* b, u32 nb) {
   if (na < nb) {
     std::swap(a, b);
     std::swap(na, nb);
   }
-  if (u64{na} * nb <= 0xFFFFFFFFu) return count_pass_avx512(a, na, b, nb);
+  if (sizeof(Word) == 8 || u64{na} * nb <= 0xFFFFFFFFu) return count_pass_avx512(a, na, b, nb);
   const u32 slice = 0xFFFFFFFFu / na;  // at least 1, and under nb
   u64 total = 0;
   for (u32 i = 0; i < nb;) {
@@ -198,11 +231,8 @@ u64 block_generic(const u64* a, u32 na, const u64* b, u32 nb) { return count_blo
 [[NQ_AVX512_TARGET]] u64 block_avx512(const u32* a, u32 na, const u32* b, u32 nb) {
   return count_block_avx512(a, na, b, nb);
 }
-
-// Wide words: the generic loop at this width (8 words a vector; not measured against
-// hand-written intrinsics, no machine here has AVX-512).
 [[NQ_AVX512_TARGET]] u64 block_avx512(const u64* a, u32 na, const u64* b, u32 nb) {
-  return count_block<u64, 64>(a, na, b, nb);
+  return count_block_avx512(a, na, b, nb);
 }
 
 #undef NQ_AVX512_TARGET

@@ -6,11 +6,11 @@
 // runs is used unless a kernel is asked for:
 //   generic  baseline x86-64 (or whatever the target is): 32-byte vectors of 8 words (4 wide);
 //   avx2     the same code for AVX2;
-//   avx512   AVX-512 F, VL and BW (checked at run time): 64-byte vectors of 16 words, four of
-//            them in registers against the other list's words broadcast, the tests as masks; a
-//            bucket's tail is tested under a lane mask, and a bucket pair of 2^32 word pairs or
-//            more is counted in slices, so 32-bit lanes never overflow. Wide words: the generic
-//            code built for AVX-512, 8 words a vector (its 64-bit lanes cannot overflow).
+//   avx512   AVX-512 F, VL and BW (checked at run time): 64-byte vectors of 16 words (8 wide
+//            ones), four of them in registers against the other list's words broadcast, the
+//            tests as masks; a bucket's tail is tested under a lane mask, and a bucket pair of
+//            2^32 word pairs or more is counted in slices, so 32-bit lanes never overflow (64-bit
+//            lanes cannot).
 // `best` is avx512 if the processor has it, else avx2 if it has that, else generic. Asking for a
 // kernel the processor lacks gets the best one it has below that one.
 #pragma once
