@@ -77,12 +77,15 @@ enum class HalvesTables { choose, shared, per_worker };
 // in a dense table, binary search below, and `word_bits`-bit words (32 or 64); 0 keeps the
 // engine's choice. The counts do not depend on it. `window_pairs` (0: the engine's, 2^37) is the
 // most pairs of half-board entries a window (Worker::window) joins whole; above, its joins follow
-// a random share of the prefix pairs, that many on average, and are timed so.
+// a random share of the prefix pairs, that many on average, and are timed so. A join whose
+// shorter run of half-boards has at most `direct_run` of them compares the two runs unsorted
+// (0: the engine's, 256; negative: never).
 struct HalvesTuning {
   int cut = 0;
   int dense = 0;
   double window_pairs = 0;
   int word_bits = 0;
+  long direct_run = 0;
 };
 std::unique_ptr<Engine> make_halves_engine(int n, unsigned threads, std::uint64_t memory_budget,
                                            HalvesTables tables = HalvesTables::choose,

@@ -320,7 +320,9 @@ TEST(count_split, halves_wide_bucket_scheme_forced_at_small_n_matches_the_normal
     std::uint64_t nodes = 0;
     for (std::size_t id = 0; id < normal->size(); ++id)
       expected[id] = normal_worker->run(id, nodes);
-    const HalvesTuning tunings[] = {{bits - 8, 3}, {bits - 12, 1}, {0, 2}};
+    // Every run sorted (direct_run -1), or most joins at these n would not reach the buckets.
+    const HalvesTuning tunings[] = {
+        {bits - 8, 3, 0, 0, -1}, {bits - 12, 1, 0, 0, -1}, {0, 2, 0, 0, -1}};
     for (const HalvesTuning& tuning : tunings) {
       const auto engine =
           nq::detail::make_halves_engine(n, 1, 0, nq::detail::HalvesTables::choose, tuning);
@@ -355,8 +357,10 @@ TEST(count_split, halves_64_bit_words_forced_at_small_n_match_the_32_bit_path) {
     std::vector<std::uint64_t> expected(normal->size());
     for (std::size_t id = 0; id < normal->size(); id += step)
       expected[id] = normal_worker->run(id, nodes);
-    const HalvesTuning tunings[] = {
-        {0, 0, 0, 64}, {bits - 8, 0, 0, 64}, {bits - 8, 1, 0, 64}, {1, 0, 0, 64}};
+    const HalvesTuning tunings[] = {{0, 0, 0, 64, -1},
+                                    {bits - 8, 0, 0, 64, -1},
+                                    {bits - 8, 1, 0, 64, -1},
+                                    {1, 0, 0, 64, -1}};  // every run sorted, as above
     for (const HalvesTuning& tuning : tunings) {
       if ((n < 18) != (tuning.cut != 1)) continue;  // n = 18: only the 33-bit words
       const auto engine =
@@ -379,6 +383,33 @@ TEST(count_split, halves_64_bit_words_forced_at_small_n_match_the_32_bit_path) {
   EXPECT_THROW(nq::detail::make_halves_engine(12, 1, 0, nq::detail::HalvesTables::choose,
                                               HalvesTuning{0, 0, 0, 48}),
                std::invalid_argument);
+}
+
+// A join whose shorter run is short compares the runs unsorted (HalvesTuning::direct_run): with
+// that path never taken and always taken, every subproblem counts the same, and the totals are
+// the published ones.
+TEST(count_split, halves_runs_joined_unsorted_match_the_sorted_path) {
+  using nq::detail::HalvesTuning;
+  HalvesTuning never, always;
+  never.direct_run = -1;
+  always.direct_run = 1L << 40;
+  for (const int n : {6, 9, 12, 13, 14}) {
+    const auto sorted =
+        nq::detail::make_halves_engine(n, 1, 0, nq::detail::HalvesTables::choose, never);
+    const auto unsorted =
+        nq::detail::make_halves_engine(n, 1, 0, nq::detail::HalvesTables::choose, always);
+    ASSERT_EQ(unsorted->size(), sorted->size());
+    const std::unique_ptr<nq::detail::Worker> a = sorted->worker(), b = unsorted->worker();
+    std::uint64_t nodes = 0, total_a = 0, total_b = 0;
+    for (std::size_t id = 0; id < sorted->size(); ++id) {
+      const std::uint64_t count = a->run(id, nodes), other = b->run(id, nodes);
+      EXPECT_EQ(other, count) << "n = " << n << ", subproblem " << id;
+      total_a += count * sorted->weight(id);
+      total_b += other * unsorted->weight(id);
+    }
+    EXPECT_EQ(total_a, nq::test::kTotal[static_cast<std::size_t>(n) - 1]) << "n = " << n;
+    EXPECT_EQ(total_b, nq::test::kTotal[static_cast<std::size_t>(n) - 1]) << "n = " << n;
+  }
 }
 
 // A subproblem of n >= 26 can take minutes, so the halves worker notices a stop inside one: it
