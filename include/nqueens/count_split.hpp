@@ -10,7 +10,7 @@
 // Example (two halves of the work, e.g. on two machines):
 //   nq::CountSplit split(14, nq::CountEngine::backtrack);
 //   std::vector<nq::SubproblemCount> done;
-//   std::vector<std::uint64_t> ids = split.schedule();  // largest first
+//   std::vector<std::uint64_t> ids = split.schedule();  // about largest first
 //   std::size_t next = 0;
 //   std::mutex m;
 //   split.run(2, [&]() -> std::optional<std::uint64_t> {
@@ -58,8 +58,12 @@ class CountSplit {
   // on another machine; throws MemoryBudgetError when that budget cannot hold it.
   std::uint64_t memory_bytes(unsigned threads, std::uint64_t budget) const;
 
-  // Every id, largest estimated cost first (ties by id): the order that balances threads and
-  // machines best, since the big pieces start early and the small ones fill the gaps at the end.
+  // Every id, largest estimated cost first: the order that balances threads and machines best,
+  // since the big pieces start early and the small ones fill the gaps at the end. Where the
+  // engine's subproblems share memory (the halves engine's quarter slices), the ids go by bands
+  // of cost, each band's largest cost under twice its smallest (bands largest first), and within
+  // a band those that read the same slices side by side, so that each finds them in the cache or
+  // already built; else strictly by cost, ties by id.
   std::vector<std::uint64_t> schedule() const;
 
   struct RunStats {
@@ -88,11 +92,16 @@ class CountSplit {
   // `seed` places, as dense as the whole run's work, only for its time (whole_seconds, never NaN):
   // where a part would be too thin to time. The window's count estimates nothing. An engine that
   // cannot counts the whole subproblem.
+  //
+  // With `after`, the worker first loads what subproblem `after` reads (untimed, not counted),
+  // as if it had just counted it: an estimate times a drawn id after its neighbour in the
+  // schedule, as a whole run would.
   struct Share {
     std::uint64_t id = 0;
     double share = 1;
     std::uint64_t seed = 0;
     bool window = false;
+    std::optional<std::uint64_t> after = std::nullopt;
   };
   struct ShareCount {
     std::uint64_t id = 0;

@@ -96,6 +96,14 @@ std::vector<std::uint64_t> CountSplit::schedule() const {
   std::sort(by_cost.begin(), by_cost.end());  // largest cost first, ties by id
   std::vector<std::uint64_t> ids(by_cost.size());
   for (std::size_t i = 0; i < ids.size(); ++i) ids[i] = by_cost[i].second;
+  if (!impl_->grouped()) return ids;
+  // Bands of a factor of 2 in cost; within one, by locality key, then as above (stable).
+  auto band = [](double cost) { return std::ilogb(cost); };
+  std::stable_sort(ids.begin(), ids.end(), [&](std::uint64_t a, std::uint64_t b) {
+    const int ba = band(impl_->cost(a)), bb = band(impl_->cost(b));
+    if (ba != bb) return ba > bb;
+    return impl_->locality(a) < impl_->locality(b);
+  });
   return ids;
 }
 
@@ -139,6 +147,15 @@ CountSplit::RunStats CountSplit::run_shares(unsigned threads,
         bad_id = std::to_string(item->id);
         failed.request_stop();
         break;
+      }
+      if (item->after) {
+        if (*item->after >= size) {
+          std::lock_guard lock(report_mutex);
+          bad_id = std::to_string(*item->after);
+          failed.request_stop();
+          break;
+        }
+        worker->prepare(*item->after);
       }
       bool sampled = false;
       if (!item->window) {

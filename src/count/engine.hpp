@@ -45,6 +45,10 @@ class Worker {
   virtual double whole_seconds() const { return 0; }
   // The share the last run counted: what sample() asked for where the engine can sample, else 1.
   virtual double last_share() const { return 1; }
+  // Loads what subproblem `id` reads, as counting it would, without counting it: an estimate
+  // times a drawn subproblem after loading its schedule neighbour's tables, as a whole run would
+  // have them (see Engine::locality).
+  virtual void prepare(std::size_t id) { (void)id; }
 
  protected:
   std::stop_token stop_;
@@ -62,6 +66,13 @@ class Engine {
   // What it would plan for `threads` workers under `budget` (0: none), e.g. on another machine;
   // throws MemoryBudgetError when the budget is too small.
   virtual std::uint64_t memory_bytes(unsigned threads, std::uint64_t budget) const = 0;
+  // Whether subproblems that share a locality key read the same memory, so that the schedule
+  // should put them side by side (CountSplit::schedule); false: every key is 0.
+  virtual bool grouped() const { return false; }
+  virtual std::uint64_t locality(std::size_t id) const {
+    (void)id;
+    return 0;
+  }
 };
 
 // Border split + bitmask backtracking (any n from 1 to kMaxCountN).

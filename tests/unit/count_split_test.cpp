@@ -12,6 +12,7 @@
 #include <random>
 #include <stdexcept>
 #include <stop_token>
+#include <utility>
 #include <vector>
 
 #include "count/engine.hpp"
@@ -71,7 +72,12 @@ TEST(count_split, pieces_counted_apart_add_up_for_both_engines) {
       ASSERT_EQ(order, b.schedule());
       for (std::size_t i = 0; i < order.size(); ++i) (i % 2 ? odd : even).push_back(order[i]);
       for (std::size_t i = 1; i < order.size(); ++i) {
-        EXPECT_GE(a.cost(order[i - 1]), a.cost(order[i])) << "schedule not largest first";
+        if (e == nq::CountEngine::backtrack) {
+          EXPECT_GE(a.cost(order[i - 1]), a.cost(order[i])) << "schedule not largest first";
+        } else {
+          EXPECT_GE(std::ilogb(a.cost(order[i - 1])), std::ilogb(a.cost(order[i])))
+              << "schedule not in bands of cost, largest first";
+        }
       }
       std::vector<nq::SubproblemCount> all = run_ids(a, even, 1);
       for (const nq::SubproblemCount& s : run_ids(b, odd, 2)) all.push_back(s);
@@ -86,6 +92,96 @@ TEST(count_split, pieces_counted_apart_add_up_for_both_engines) {
         EXPECT_EQ(r.results[i].count, whole.results[i].count);
         EXPECT_EQ(r.results[i].weight, whole.results[i].weight);
       }
+    }
+  }
+}
+
+// The halves engine's subproblems that read the same north slices share a locality key, and the
+// schedule puts them side by side within each band of cost, so that a worker finds those slices
+// loaded: no key comes back in a band once another key has followed it.
+TEST(count_split, halves_schedule_keeps_subproblems_on_the_same_north_slices_together) {
+  for (int n : {12, 13, 14, 15}) {
+    const auto engine = nq::detail::make_halves_engine(n, 1, 0);
+    ASSERT_TRUE(engine->grouped());
+    const std::uint32_t all = (1u << n) - 1, low = (1u << (n / 2 + n % 2)) - 1;
+    for (std::size_t id = 0; id < engine->size(); ++id) {
+      const nq::detail::HalvesPiece p = nq::detail::halves_piece(*engine, id);
+      const std::uint32_t west =
+          all & ~p.east_rows & ~(p.middle_row >= 0 ? 1u << p.middle_row : 0u);
+      ASSERT_EQ(engine->locality(id), std::uint64_t{west & low} << 32 | (p.east_rows & low))
+          << "n = " << n << ", subproblem " << id;
+    }
+    const nq::CountSplit split(n, nq::CountEngine::halves, 1);
+    const std::vector<std::uint64_t> order = split.schedule();
+    std::vector<std::uint64_t> sorted = order;
+    std::sort(sorted.begin(), sorted.end());
+    std::vector<std::uint64_t> every(engine->size());
+    std::iota(every.begin(), every.end(), 0);
+    ASSERT_EQ(sorted, every) << "not every id once";
+    std::size_t groups = 0;
+    for (std::size_t first = 0; first < order.size();) {
+      const int band = std::ilogb(split.cost(order[first]));
+      std::size_t last = first;
+      while (last < order.size() && std::ilogb(split.cost(order[last])) == band) ++last;
+      std::vector<std::uint64_t> seen;
+      for (std::size_t i = first; i < last; ++i) {
+        const std::uint64_t key = engine->locality(order[i]);
+        if (i > first && key == engine->locality(order[i - 1])) continue;
+        EXPECT_EQ(std::find(seen.begin(), seen.end(), key), seen.end())
+            << "n = " << n << ": key " << key << " split in band " << band;
+        seen.push_back(key);
+      }
+      groups += seen.size();
+      first = last;
+    }
+    EXPECT_LT(groups, order.size()) << "n = " << n << ": no subproblems share slices";
+  }
+}
+
+// A share counted after loading another subproblem's slices (as an estimate times a draw after
+// its schedule neighbour's) counts what it counts alone, with shared tables and with slices per
+// worker; an `after` that is no subproblem is refused.
+TEST(count_split, a_subproblem_counted_after_its_neighbours_slices_counts_the_same) {
+  for (int n : {12, 13}) {
+    const nq::CountSplit split(n, nq::CountEngine::halves, 1);
+    const std::vector<std::uint64_t> order = split.schedule();
+    auto counts = [&](bool after) {
+      std::vector<std::uint64_t> out(order.size());
+      std::size_t next = 0;
+      split.run_shares(
+          1,
+          [&]() -> std::optional<nq::CountSplit::Share> {
+            if (next == order.size()) return std::nullopt;
+            nq::CountSplit::Share s{order[next], 1, 0};
+            if (after) s.after = order[(next * 7 + 3) % order.size()];
+            ++next;
+            return s;
+          },
+          [&](const nq::CountSplit::ShareCount& c) { out[c.id] = c.count; });
+      return out;
+    };
+    EXPECT_EQ(counts(true), counts(false)) << "n = " << n;
+    EXPECT_THROW(split.run_shares(
+                     1,
+                     [done = false]() mutable -> std::optional<nq::CountSplit::Share> {
+                       if (std::exchange(done, true)) return std::nullopt;
+                       nq::CountSplit::Share s{0, 1, 0};
+                       s.after = std::uint64_t{1} << 40;
+                       return s;
+                     },
+                     [](const nq::CountSplit::ShareCount&) {}),
+                 std::invalid_argument);
+  }
+  for (int n : {12, 13}) {  // slices per worker: prepare() builds another subproblem's
+    const auto engine =
+        nq::detail::make_halves_engine(n, 1, 0, nq::detail::HalvesTables::per_worker);
+    const std::unique_ptr<nq::detail::Worker> plain = engine->worker();
+    const std::unique_ptr<nq::detail::Worker> prepared = engine->worker();
+    for (std::size_t id = 0; id < engine->size(); ++id) {
+      std::uint64_t nodes = 0;
+      const std::uint64_t want = plain->run(id, nodes);
+      prepared->prepare((id * 7 + 3) % engine->size());
+      ASSERT_EQ(prepared->run(id, nodes), want) << "n = " << n << ", subproblem " << id;
     }
   }
 }
