@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 // The bookkeeping of rank 0 in nqueens-mpi, without any MPI: which subproblems are left, which
-// rank holds which, what has come back. Batches follow the split's schedule (largest estimated
-// cost first) and shrink as the work runs out (guided self-scheduling: each batch is about
-// 1/(2W) of the estimated work not yet handed out, W being the worker threads of all ranks), so
-// early batches are few and large and the last ones small enough to fill the gaps. A batch also
-// holds at least one id per thread of its rank and, once the speed of the count is known, at
-// least `min_batch_seconds` of work per thread, so that the tail of many tiny subproblems does
-// not turn into a stream of round trips. Every report is checked: a rank may only report what
-// it was given, and only once.
+// rank holds which, what has come back. Batches follow the split's schedule (about largest
+// estimated cost first, see CountSplit::schedule) and shrink as the work runs out (guided
+// self-scheduling: each batch is about 1/(2W) of the estimated work not yet handed out, W being the
+// worker threads of all ranks), so early batches are few and large and the last ones small enough
+// to fill the gaps. A batch also holds at least one id per thread of its rank and, once the speed
+// of the count is known, at least `min_batch_seconds` of work per thread, so that the tail of many
+// tiny subproblems does not turn into a stream of round trips. Every report is checked: a rank may
+// only report what it was given, and only once.
 #pragma once
 
 #include <cstdint>
@@ -58,7 +58,7 @@ class Coordinator {
   std::uint64_t size_;
   std::vector<double> costs_;         // the split's estimates, at hand
   std::vector<int> state_;            // per id: free, resumed, held by or done by a rank
-  std::vector<std::uint64_t> order_;  // ids still to hand out from next_, largest first
+  std::vector<std::uint64_t> order_;  // ids still to hand out from next_, in schedule order
   std::size_t next_ = 0;
   double unassigned_cost_ = 0;
   std::vector<std::uint64_t> held_, given_;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // count(): split the search (CountSplit), check what is resumed, let worker threads take the
-// rest from a shared counter, largest estimated cost first (many small tasks, and the big ones
-// early, balance two cores far better than one task per first-row column), then tally.
+// rest from a shared counter in the split's schedule, about largest estimated cost first (many
+// small tasks, and the big ones early, balance two cores far better than one task per first-row
+// column), then tally.
 #include "nqueens/count.hpp"
 
 #include <algorithm>
@@ -122,10 +123,10 @@ CountResult count(const CountOptions& options) {
       throw std::invalid_argument("count: subproblem " + std::to_string(id) + " asked twice");
     }
   }
-  // The order: positions in the schedule, largest cost first. A whole run that reports progress
-  // first counts two subproblems drawn from each stratum of the schedule (strata.hpp), so that
-  // the time left is projected from every stratum's own rate within its first minutes; the
-  // sample is part of the count, not extra work.
+  // The order: positions in the schedule, about largest cost first (CountSplit::schedule). A whole
+  // run that reports progress first counts two subproblems drawn from each stratum of the schedule
+  // (strata.hpp), so that the time left is projected from every stratum's own rate within its first
+  // minutes; the sample is part of the count, not extra work.
   const std::vector<std::uint64_t> schedule = split.schedule();
   const bool rates = options.on_progress && options.only.empty();
   const std::vector<detail::Stratum> strata =

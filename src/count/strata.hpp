@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Strata of a count's schedule: runs of subproblems (largest estimated cost first) of about equal
-// estimated cost in all. `count --estimate` draws its sample from each (estimate.cpp), and a
+// Strata of a count's schedule: runs of subproblems (about largest estimated cost first) of about
+// equal estimated cost in all. `count --estimate` draws its sample from each (estimate.cpp), and a
 // count's progress projects the time left from each one's measured time per unit of cost
 // (count.cpp): the cost estimate is only relative, and how far off it is depends on the size of
 // the subproblem (the largest take more time per unit, the many small ones carry fixed costs it
@@ -22,7 +22,7 @@ struct Stratum {
   double cost = 0;                  // their estimated cost in all
 };
 
-// Cuts `schedule` (ids, largest cost first) into at most `strata` runs of about equal cost.
+// Cuts `schedule` (ids, about largest cost first) into at most `strata` runs of about equal cost.
 std::vector<Stratum> make_strata(const CountSplit& split,
                                  const std::vector<std::uint64_t>& schedule, unsigned strata);
 
