@@ -167,21 +167,26 @@ CountResult count(const CountOptions& options) {
       ++r.pending;
     }
   }
-  thread_local std::chrono::steady_clock::time_point began;
   thread_local std::size_t began_at = 0;
 
   if (options.on_start) options.on_start(size);
   std::atomic<std::size_t> next{0};
-  const CountSplit::RunStats stats = split.run(
+  // The drawn subproblems run apart from their neighbours in the schedule, so each is counted
+  // after its worker loads what the one `workers` places before it reads, as the rest find it
+  // (see estimate.cpp); the rates take the counting time only.
+  const CountSplit::RunStats stats = split.run_shares(
       workers,
-      [&]() -> std::optional<std::uint64_t> {
+      [&]() -> std::optional<CountSplit::Share> {
         const std::size_t i = next++;
         if (i >= order.size()) return std::nullopt;
-        began = std::chrono::steady_clock::now();
-        began_at = order[i];
-        return schedule[order[i]];
+        const std::size_t at = order[i];
+        began_at = at;
+        CountSplit::Share share{schedule[at], 1, 0};
+        if (rates && first[at] && at >= workers) share.after = schedule[at - workers];
+        return share;
       },
-      [&](const SubproblemCount& s) {
+      [&](const CountSplit::ShareCount& c) {
+        const SubproblemCount s{c.id, c.count, split.weight(c.id)};
         finished.push_back(s);
         ++progress.subproblems_done;
         const double cost = split.cost(s.id);
@@ -189,8 +194,7 @@ CountResult count(const CountOptions& options) {
         if (rates) {
           Rate& r = rate[stratum_of(began_at)];
           r.left = --r.pending == 0 ? 0 : r.left - cost;
-          r.seconds +=
-              std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+          r.seconds += c.seconds;
           r.cost += cost;
           progress.seconds_left = seconds_left(rate, workers);
         }
