@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <mutex>
@@ -91,19 +92,27 @@ double CountSplit::total_cost() const {
 }
 
 std::vector<std::uint64_t> CountSplit::schedule() const {
-  std::vector<std::pair<double, std::uint64_t>> by_cost(impl_->size());
-  for (std::size_t id = 0; id < by_cost.size(); ++id) by_cost[id] = {-impl_->cost(id), id};
-  std::sort(by_cost.begin(), by_cost.end());  // largest cost first, ties by id
-  std::vector<std::uint64_t> ids(by_cost.size());
-  for (std::size_t i = 0; i < ids.size(); ++i) ids[i] = by_cost[i].second;
-  if (!impl_->grouped()) return ids;
-  // Bands of a factor of 2 in cost; within one, by locality key, then as above (stable).
-  auto band = [](double cost) { return std::ilogb(cost); };
-  std::stable_sort(ids.begin(), ids.end(), [&](std::uint64_t a, std::uint64_t b) {
-    const int ba = band(impl_->cost(a)), bb = band(impl_->cost(b));
-    if (ba != bb) return ba > bb;
-    return impl_->locality(a) < impl_->locality(b);
-  });
+  // One 64-bit key per id, sorted with the id (16 bytes a subproblem, as the memory plans count).
+  // Strictly by cost: the cost's bits inverted (a positive double's bits order as it does).
+  // Grouped: the band, cost = m 2^e with 0.5 <= m < 1, largest e first (6 bits); the locality key
+  // (at most 32 bits); m, largest first (24 bits, exact for the halves engine's float costs).
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> keyed(impl_->size());
+  const bool grouped = impl_->grouped();
+  for (std::size_t id = 0; id < keyed.size(); ++id) {
+    const double cost = impl_->cost(id);
+    std::uint64_t key = ~std::bit_cast<std::uint64_t>(cost);
+    if (grouped) {
+      int e = 0;
+      const double m = std::frexp(cost, &e);
+      const auto band = static_cast<std::uint64_t>(63 - std::clamp(e, 0, 63));
+      const auto mantissa = static_cast<std::uint64_t>(std::ldexp(1 - m, 24));
+      key = band << 57 | impl_->locality(id) << 24 | mantissa;
+    }
+    keyed[id] = {key, id};
+  }
+  std::sort(keyed.begin(), keyed.end());  // ties by id
+  std::vector<std::uint64_t> ids(keyed.size());
+  for (std::size_t i = 0; i < ids.size(); ++i) ids[i] = keyed[i].second;
   return ids;
 }
 

@@ -66,8 +66,8 @@ class Engine {
   // What it would plan for `threads` workers under `budget` (0: none), e.g. on another machine;
   // throws MemoryBudgetError when the budget is too small.
   virtual std::uint64_t memory_bytes(unsigned threads, std::uint64_t budget) const = 0;
-  // Whether subproblems that share a locality key read the same memory, so that the schedule
-  // should put them side by side (CountSplit::schedule); false: every key is 0.
+  // Whether subproblems that share a locality key (below 2^32) read the same memory, so that the
+  // schedule should put them side by side (CountSplit::schedule); false: every key is 0.
   virtual bool grouped() const { return false; }
   virtual std::uint64_t locality(std::size_t id) const {
     (void)id;

@@ -337,7 +337,7 @@ class HalvesEngine final : public Engine {
   std::uint64_t locality(std::size_t id) const override {
     const Subproblem& s = subproblems_.at(id);
     const u32 low = (1u << north_rows_) - 1;
-    return u64{west_rows(s, layout_.n) & low} << 32 | (s.east & low);
+    return u64{west_rows(s, layout_.n) & low} << north_rows_ | (s.east & low);  // <= 28 bits
   }
 
   const Layout& layout() const { return layout_; }

@@ -108,7 +108,8 @@ TEST(count_split, halves_schedule_keeps_subproblems_on_the_same_north_slices_tog
       const nq::detail::HalvesPiece p = nq::detail::halves_piece(*engine, id);
       const std::uint32_t west =
           all & ~p.east_rows & ~(p.middle_row >= 0 ? 1u << p.middle_row : 0u);
-      ASSERT_EQ(engine->locality(id), std::uint64_t{west & low} << 32 | (p.east_rows & low))
+      ASSERT_EQ(engine->locality(id),
+                std::uint64_t{west & low} << (n / 2 + n % 2) | (p.east_rows & low))
           << "n = " << n << ", subproblem " << id;
     }
     const nq::CountSplit split(n, nq::CountEngine::halves, 1);
