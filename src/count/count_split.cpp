@@ -5,9 +5,9 @@
 
 #include <algorithm>
 #include <atomic>
-#include <bit>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -100,7 +100,9 @@ std::vector<std::uint64_t> CountSplit::schedule() const {
   const bool grouped = impl_->grouped();
   for (std::size_t id = 0; id < keyed.size(); ++id) {
     const double cost = impl_->cost(id);
-    std::uint64_t key = ~std::bit_cast<std::uint64_t>(cost);
+    std::uint64_t bits = 0;  // std::memcpy: Emscripten's libc++ has no std::bit_cast
+    std::memcpy(&bits, &cost, sizeof bits);
+    std::uint64_t key = ~bits;
     if (grouped) {
       int e = 0;
       const double m = std::frexp(cost, &e);
