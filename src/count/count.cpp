@@ -172,8 +172,8 @@ CountResult count(const CountOptions& options) {
   if (options.on_start) options.on_start(size);
   std::atomic<std::size_t> next{0};
   // The drawn subproblems run apart from their neighbours in the schedule, so each is counted
-  // after its worker loads what the one `workers` places before it reads, as the rest find it
-  // (see estimate.cpp); the rates take the counting time only.
+  // after its worker loads what the one counted before it would have read (detail::counted_before),
+  // as the rest find it; the rates take the counting time only.
   const CountSplit::RunStats stats = split.run_shares(
       workers,
       [&]() -> std::optional<CountSplit::Share> {
@@ -182,7 +182,7 @@ CountResult count(const CountOptions& options) {
         const std::size_t at = order[i];
         began_at = at;
         CountSplit::Share share{schedule[at], 1, 0};
-        if (rates && first[at] && at >= workers) share.after = schedule[at - workers];
+        if (rates && first[at]) share.after = detail::counted_before(schedule, at, workers);
         return share;
       },
       [&](const CountSplit::ShareCount& c) {

@@ -134,16 +134,12 @@ CountEstimate estimate_count(const CountEstimateOptions& options) {
     return std::min(1.0, options.draw_seconds * rate_cost / (rate_seconds * split.cost(id)));
   };
 
-  // The id a worker of the whole run would have counted before the one at schedule position i:
-  // with `threads` workers taking the schedule in turn, about threads places before it. Where
-  // the schedule groups subproblems that read the same tables (CountSplit::schedule), a draw is
-  // timed after loading that one's, or it would pay for tables the whole run finds loaded:
-  // count 19 --memory 100M (slices per worker) projected 18.2 s so for a 13.6 s run, 13.5 s
-  // after them; count 21 --memory 300M 473 s and 364 s for a 360 s run.
-  auto before = [&](std::size_t i) -> std::optional<std::uint64_t> {
-    if (i < threads) return std::nullopt;
-    return ids[i - threads];
-  };
+  // Where the schedule groups subproblems that read the same tables (CountSplit::schedule), a
+  // draw is timed after loading those of the one its worker would have counted before it
+  // (detail::counted_before), or it would pay for tables the whole run finds loaded: count 19
+  // --memory 100M (slices per worker) projected 18.2 s so for a 13.6 s run, 13.5 s after them;
+  // count 21 --memory 300M 473 s and 364 s for a 360 s run.
+  auto before = [&](std::size_t i) { return detail::counted_before(ids, i, threads); };
   std::vector<double> seconds, solutions, counts;
   std::mutex m;
   std::size_t next = 0;

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -21,6 +22,16 @@ struct Stratum {
   std::size_t first = 0, size = 0;  // a run of positions in the schedule
   double cost = 0;                  // their estimated cost in all
 };
+
+// The id a worker of a whole run would have counted just before the one at `position` of
+// `schedule`: with `workers` workers taking the schedule in turn, about that many places before
+// it (none at the start). A draw counted apart from its neighbours loads that one's slices first
+// (CountSplit::Share::after), as the whole run would find them.
+inline std::optional<std::uint64_t> counted_before(const std::vector<std::uint64_t>& schedule,
+                                                   std::size_t position, unsigned workers) {
+  if (position < workers) return std::nullopt;
+  return schedule[position - workers];
+}
 
 // Cuts `schedule` (ids, about largest cost first) into at most `strata` runs of about equal cost.
 std::vector<Stratum> make_strata(const CountSplit& split,
