@@ -10,6 +10,8 @@
 #include <memory>
 #include <stop_token>
 
+#include "count/pair_count.hpp"
+
 namespace nq::detail {
 
 class Worker {
@@ -90,13 +92,15 @@ enum class HalvesTables { choose, shared, per_worker };
 // most pairs of half-board entries a window (Worker::window) joins whole; above, its joins follow
 // a random share of the prefix pairs, that many on average, and are timed so. A join whose
 // shorter run of half-boards has at most `direct_run` of them compares the two runs unsorted
-// (0: the engine's, 256; negative: never).
+// (0: the engine's, 256; negative: never). `kernel` is the pair count's (pair_count.hpp): best,
+// or sliced to send every block below the cut to the sliced kernel, or avx512 to send none.
 struct HalvesTuning {
   int cut = 0;
   int dense = 0;
   double window_pairs = 0;
   int word_bits = 0;
   long direct_run = 0;
+  PairKernel kernel = PairKernel::best;
 };
 std::unique_ptr<Engine> make_halves_engine(int n, unsigned threads, std::uint64_t memory_budget,
                                            HalvesTables tables = HalvesTables::choose,

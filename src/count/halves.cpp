@@ -74,10 +74,11 @@ static_assert(kMiddleRowShift >= 2 * (2 * (kMaxHalvesN / 2) - 1) &&
 // word (4, or 8 when the words are wide).
 constexpr u64 kProcessBytes = u64{16} << 20;  // the program, its libraries, stacks, output
 constexpr u64 kBytesPerSubproblem = 192;
-// West and east: the pattern (8) and its word; with bucket bits below the dense table, also its
-// key (4) and the pattern being sorted, twice (8 + 8).
+// West and east: the pattern (8) and its word, and a 32-bit word's 32 bits again transposed for
+// the sliced kernel (sliced_pairs.hpp); with bucket bits below the dense table, also its key (4)
+// and the pattern being sorted, twice (8 + 8).
 constexpr u64 bytes_per_entry(u64 word, bool sparse) {
-  return 2 * (8 + word + (sparse ? 4 + 8 + 8 : 0));
+  return 2 * (8 + word + (word == 4 ? 4 : 0) + (sparse ? 4 + 8 + 8 : 0));
 }
 constexpr u64 kMinChunk = 1024;       // half-board entries built and joined at a time, at least
 constexpr u64 kGoodChunk = 1u << 16;  // below this, shared tables give way to per-worker slices
@@ -294,6 +295,7 @@ class HalvesEngine final : public Engine {
     fine_ = std::min(layout_.bits, layout_.cut + kFineBits);
     dense_ = std::min(fine_, tuning.dense ? tuning.dense : kDenseBits);
     leaf_ = kLeafPairs;
+    kernel_ = tuning.kernel;
     window_pairs_ = tuning.window_pairs > 0 ? tuning.window_pairs : kWindowPairs;
     direct_run_ = static_cast<std::size_t>(tuning.direct_run > 0   ? tuning.direct_run
                                            : tuning.direct_run < 0 ? 0
@@ -356,6 +358,7 @@ class HalvesEngine final : public Engine {
   int greedy_ranks() const { return std::max(BitOrder::kGreedyRanks, fine_); }
   int dense() const { return dense_; }
   u64 leaf() const { return leaf_; }
+  PairKernel kernel() const { return kernel_; }
   std::size_t direct_run() const { return direct_run_; }
   double window_pairs() const { return window_pairs_; }
   // A chunk's list may hold a south group past the chunk, and join_half's 8 spare entries.
@@ -515,9 +518,10 @@ class HalvesEngine final : public Engine {
   bool shared_ = false;
   u64 chunk_ = 0;
   u64 planned_ = 0;
-  int fine_ = 0;                // bucket bits of the pair count (the trie join's depth)
-  int dense_ = 0;               // of those, at most this many index a dense table
-  u64 leaf_ = 0;                // blocks of at most this many pairs are compared, not split further
+  int fine_ = 0;   // bucket bits of the pair count (the trie join's depth)
+  int dense_ = 0;  // of those, at most this many index a dense table
+  u64 leaf_ = 0;   // blocks of at most this many pairs are compared, not split further
+  PairKernel kernel_ = PairKernel::best;  // the pair count's (HalvesTuning::kernel)
   double window_pairs_ = 0;     // a window joins about this many pairs at most (kWindowPairs)
   std::size_t direct_run_ = 0;  // see kDirectRun
   std::vector<Subproblem> subproblems_;
@@ -779,9 +783,9 @@ std::uint64_t HalvesWorker::join(const u64* west, std::size_t west_size, const u
   const std::uint64_t total =
       engine_.wide()
           ? count_bucket_pairs(west_buckets_.wide_list(), east_buckets_.wide_list(), cut, fine,
-                               engine_.leaf(), pairs, PairKernel::best, &stop_, sample)
+                               engine_.leaf(), pairs, engine_.kernel(), &stop_, sample)
           : count_bucket_pairs(west_buckets_.list(), east_buckets_.list(), cut, fine,
-                               engine_.leaf(), pairs, PairKernel::best, &stop_, sample);
+                               engine_.leaf(), pairs, engine_.kernel(), &stop_, sample);
   gave_up_ = gave_up_ || stop_.stop_requested();
   nodes += pairs;
   return total;

@@ -276,8 +276,10 @@ void check_wide(PairKernel kernel) {
 // Every kernel this processor has; the ones it lacks are named in the output, not dropped
 // silently (the per-kernel tests below are skipped for them, and say so).
 void on_every_kernel(void (*check_with)(PairKernel)) {
-  const std::pair<PairKernel, const char*> kernels[] = {
-      {PairKernel::generic, "generic"}, {PairKernel::avx2, "avx2"}, {PairKernel::avx512, "avx512"}};
+  const std::pair<PairKernel, const char*> kernels[] = {{PairKernel::generic, "generic"},
+                                                        {PairKernel::avx2, "avx2"},
+                                                        {PairKernel::avx512, "avx512"},
+                                                        {PairKernel::sliced, "sliced"}};
   std::string missing;
   for (const auto& [k, name] : kernels) {
     if (nq::detail::pair_kernel_available(k)) {
@@ -320,6 +322,14 @@ TEST(pair_count, avx512_kernel_matches_the_definition) {
     GTEST_SKIP() << "this processor lacks AVX-512 F, VL or BW: the avx512 kernel is not checked";
   }
   check_kernel(PairKernel::avx512);
+}
+
+// Every block below the cut through the bit-sliced kernel (sliced_pairs.hpp), whatever its size.
+TEST(pair_count, sliced_kernel_matches_the_definition) {
+  if (!nq::detail::pair_kernel_available(PairKernel::sliced)) {
+    GTEST_SKIP() << "this processor lacks AVX-512 VPOPCNTDQ: the sliced kernel is not checked";
+  }
+  check_kernel(PairKernel::sliced);
 }
 
 TEST(pair_count, best_kernel_matches_the_definition) {
