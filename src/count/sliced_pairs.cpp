@@ -113,15 +113,41 @@ template <u32 kCount>
   return total;
 }
 
+// Rows from words, 64 words at a time: byte k of the 64 words gathered into one vector (a byte
+// shuffle within each 16-byte lane, then dword permutes across the four vectors), so that one
+// byte test per bit gives a row's 64 bits: about 50 instructions for 64 words, where a 32-bit
+// test per bit and 16 words took 32 tests and 32 stores (that made 8% of n = 21's samples).
+// Words past the list read as zero (bits clear); the ranges never reach them.
 [[NQ_SLICED_TARGET]] void build_rows(const u32* words, u32 size, u64* rows, u32 stride) {
-  // Row i as 16-bit pieces: piece j holds words 16j..16j+15.
-  for (u32 j = 0; 16 * j < size; ++j) {
-    const __mmask16 live = live_lanes(size - 16 * j);
-    const __m512i v = _mm512_maskz_loadu_epi32(live, words + 16 * j);
-    for (u32 i = 0; i < 32; ++i) {
-      const __mmask16 clear =
-          _mm512_mask_testn_epi32_mask(live, v, _mm512_set1_epi32(static_cast<int>(1u << i)));
-      reinterpret_cast<std::uint16_t*>(rows + u64{i} * stride)[j] = clear;
+  // Within a 16-byte lane of 4 words: byte k of word w to position 4k + w.
+  alignas(64) std::int8_t order[64];
+  for (int p = 0; p < 64; ++p) order[p] = static_cast<std::int8_t>(4 * (p % 4) + p % 16 / 4);
+  const __m512i gather_bytes = _mm512_load_si512(order);
+  // Then dword k of lane L of vector m (dword 4L + k) to dword 4m + L of the vector for byte k:
+  // vectors 0 and 1 give dwords 0-7, vectors 2 and 3 dwords 8-15, by the same index (the second
+  // source of a two-vector permute is indexed from 16).
+  __m512i take[4];
+  for (int k = 0; k < 4; ++k) {
+    alignas(64) std::int32_t index[16];
+    for (int d = 0; d < 16; ++d) index[d] = (d / 4 % 2) * 16 + 4 * (d % 4) + k;
+    take[k] = _mm512_load_si512(index);
+  }
+  __m512i bit[8];
+  for (int b = 0; b < 8; ++b) bit[b] = _mm512_set1_epi8(static_cast<char>(1 << b));
+  for (u32 j = 0; j < size; j += 64) {
+    __m512i v[4];
+    for (u32 m = 0; m < 4; ++m) {
+      const u32 at = j + 16 * m;
+      const __mmask16 live = at < size ? live_lanes(size - at) : 0;
+      v[m] = _mm512_shuffle_epi8(_mm512_maskz_loadu_epi32(live, words + at), gather_bytes);
+    }
+    for (u32 k = 0; k < 4; ++k) {
+      const __m512i first = _mm512_permutex2var_epi32(v[0], take[k], v[1]);
+      const __m512i second = _mm512_permutex2var_epi32(v[2], take[k], v[3]);
+      const __m512i bytes = _mm512_mask_blend_epi32(0xFF00, first, second);
+      for (u32 b = 0; b < 8; ++b) {
+        rows[u64{8 * k + b} * stride + j / 64] = _mm512_testn_epi8_mask(bytes, bit[b]);
+      }
     }
   }
 }
@@ -152,7 +178,9 @@ void SlicedWords::build(const std::uint32_t* words, std::uint32_t size) {
   if (!sliced_pairs_available()) throw std::logic_error("SlicedWords: no AVX-512 VPOPCNTDQ");
   size_ = size;
   stride_ = (size + 63) / 64 + kPad;
-  rows_.assign(u64{32} * stride_, 0);
+  // Not cleared: what lies past the list's words (an earlier list's rows, or zeros) is read into
+  // a range's windows but masked off with the words past the range.
+  rows_.resize(u64{32} * stride_);
   build_rows(words, size, rows_.data(), stride_);
 }
 
