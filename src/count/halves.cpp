@@ -74,11 +74,11 @@ static_assert(kMiddleRowShift >= 2 * (2 * (kMaxHalvesN / 2) - 1) &&
 // word (4, or 8 when the words are wide).
 constexpr u64 kProcessBytes = u64{16} << 20;  // the program, its libraries, stacks, output
 constexpr u64 kBytesPerSubproblem = 192;
-// West and east: the pattern (8) and its word, and a 32-bit word's 32 bits again transposed for
-// the sliced kernel (sliced_pairs.hpp); with bucket bits below the dense table, also its key (4)
-// and the pattern being sorted, twice (8 + 8).
+// West and east: the pattern (8) and its word, twice (the second time transposed, for the sliced
+// kernel: sliced_pairs.hpp); with bucket bits below the dense table, also its key (4) and the
+// pattern being sorted, twice (8 + 8).
 constexpr u64 bytes_per_entry(u64 word, bool sparse) {
-  return 2 * (8 + word + (word == 4 ? 4 : 0) + (sparse ? 4 + 8 + 8 : 0));
+  return 2 * (8 + 2 * word + (sparse ? 4 + 8 + 8 : 0));
 }
 constexpr u64 kMinChunk = 1024;       // half-board entries built and joined at a time, at least
 constexpr u64 kGoodChunk = 1u << 16;  // below this, shared tables give way to per-worker slices

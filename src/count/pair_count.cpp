@@ -254,19 +254,29 @@ template <class Word>
 // ranges cost least. At n = 20 the counts come out the same within the noise with the cut-off
 // at 0.10, 0.14 and 0.20 a pair, the offsets at 10 or the tables at 1,000 (every 5th
 // subproblem, 2 threads: 6.4-6.6 s against 7.8 s without the sliced kernel).
+template <class Word>
 struct SlicedBlocks {
   SlicedWords* west = nullptr;  // null: no sliced kernel
   SlicedWords* east = nullptr;
-  const u32* west_words = nullptr;
-  const u32* east_words = nullptr;
+  const Word* west_words = nullptr;
+  const Word* east_words = nullptr;
   u32 west_size = 0, east_size = 0;
   bool every = false;
   bool west_built = false, east_built = false;
 
-  static constexpr double kPerPair = 0.14, kPerWord = 20, kPerRange = 11, kPerTable = 250;
+  // 64-bit words: the other kernel tests half as many pairs an instruction, the sliced one looks
+  // a word up in 8 to 16 groups (10 at n = 22 with a cut of 6: 1.5x is about that).
+  static constexpr double kWide = sizeof(Word) == 8 ? 1.5 : 1;
+  static constexpr double kPerPair = 0.14 * (sizeof(Word) == 8 ? 2 : 1);
+  static constexpr double kPerWord = 20 * kWide, kPerRange = 11 * kWide, kPerTable = 250 * kWide;
   static double cost(u32 transposed, u32 streamed) {
     const double ranges = (transposed + 511) / 512;
     return streamed * (kPerWord + kPerRange * ranges) + kPerTable * ranges;
+  }
+
+  void build_both() {
+    west->build(west_words, west_size), west_built = true;
+    east->build(east_words, east_size), east_built = true;
   }
 
   // Counts block [w0, w1) x [e0, e1) into `total` and says true, or says false: the block is
@@ -295,7 +305,7 @@ struct Descent {
   u32 cut, fine;
   u64 leaf;  // blocks of at most this many pairs are compared, not split
   BlockFn<Word> block;
-  SlicedBlocks sliced;  // 32-bit words only
+  SlicedBlocks<Word> sliced;
   const std::stop_token* stop;
   PairSample* sample;
   u64 pairs = 0;
@@ -400,18 +410,21 @@ std::uint64_t count_pairs(const BucketListOf<Word>& west, const BucketListOf<Wor
   if (sample && sample->level > cut) throw std::invalid_argument("count_bucket_pairs: level > cut");
   const u32 west_end = west.start[u32{1} << west.dense],
             east_end = east.start[u32{1} << east.dense];
-  SlicedBlocks sliced;
-  if constexpr (std::is_same_v<Word, u32>) {
-    if ((kernel == PairKernel::best || kernel == PairKernel::sliced) && sliced_pairs_available()) {
-      thread_local SlicedWords sliced_west, sliced_east;  // kept: their memory is planned
-      sliced = {&sliced_west,
-                &sliced_east,
-                west.words,
-                east.words,
-                west_end,
-                east_end,
-                kernel == PairKernel::sliced};
-    }
+  SlicedBlocks<Word> sliced;
+  if ((kernel == PairKernel::best || kernel == PairKernel::sliced) && sliced_pairs_available()) {
+    thread_local SlicedWords sliced_west, sliced_east;  // kept: their memory is planned
+    sliced = {&sliced_west,
+              &sliced_east,
+              west.words,
+              east.words,
+              west_end,
+              east_end,
+              kernel == PairKernel::sliced};
+    // A sampled descent times its subtrees and scales their time up by the share not followed:
+    // a list transposed inside one would count as transposed that many times over (n = 28's
+    // windows, 16 Mi words a list, projected 1,165 years instead of 99). Transposed here, once,
+    // the work is timed once, with the join.
+    if (sample) sliced.build_both();
   }
   Descent<Word> d{west, east, cut, fine, leaf_pairs, block, sliced, stop, sample};
   const std::uint64_t total = d.run(0, 0, 0, west.start[0], west.start[u32{1} << west.dense],

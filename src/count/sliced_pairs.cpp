@@ -2,6 +2,7 @@
 #include "count/sliced_pairs.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <stdexcept>
 
@@ -16,13 +17,13 @@ using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 
 constexpr u32 kRangeWords = 512;  // one vector's bits
-constexpr u32 kRanges = 4;        // ranges whose tables are built at a time (4 x 8 KiB)
-constexpr u32 kGroups = 8;        // 4-bit groups of a 32-bit word
-constexpr u32 kPad = 9;           // zero words past a row: a range's window reads 9 words
+// Ranges whose tables are built at a time: 32 KiB of tables, within the first-level cache.
+constexpr u32 ranges_at_a_time(u32 groups) { return groups <= 8 ? 4 : 2; }
+constexpr u32 kPad = 9;  // words past a row: a range's window reads 9 words
 }  // namespace
 
-std::size_t SlicedWords::bytes_for(std::uint64_t size) {
-  return static_cast<std::size_t>(32 * ((size + 63) / 64 + kPad) * sizeof(u64));
+std::size_t SlicedWords::bytes_for(std::uint64_t size, std::uint32_t word_bits) {
+  return static_cast<std::size_t>(word_bits * ((size + 63) / 64 + kPad) * sizeof(u64));
 }
 
 #if defined(__x86_64__)
@@ -73,9 +74,10 @@ using Lanes [[gnu::vector_size(64)]] = u64;
 }
 
 // table[g * 16 + v]: the words of the range [p, p + m) whose bits 4g..4g+3 miss every bit of v.
-[[NQ_SLICED_TARGET]] void build_table(const u64* rows, u32 stride, u32 p, u32 m, __m512i* table) {
+[[NQ_SLICED_TARGET]] void build_table(const u64* rows, u32 stride, u32 groups, u32 p, u32 m,
+                                      __m512i* table) {
   const __m512i live = first_bits(m);
-  for (u32 g = 0; g < kGroups; ++g) {
+  for (u32 g = 0; g < groups; ++g) {
     __m512i* const t = table + g * 16;
     t[0] = live;
     for (u32 bit = 0; bit < 4; ++bit) {
@@ -86,21 +88,22 @@ using Lanes [[gnu::vector_size(64)]] = u64;
   }
 }
 
-// The pairs of b[0, nb) with the ranges of `ranges` tables.
-template <u32 kCount>
-[[NQ_SLICED_TARGET]] u64 stream(const __m512i* tables, const u32* b, u32 nb) {
+// The pairs of b[0, nb) with the ranges of kCount tables of kGroups groups each.
+template <u32 kGroups, u32 kCount, class Word>
+[[NQ_SLICED_TARGET]] u64 stream(const __m512i* tables, const Word* b, u32 nb) {
   __m512i acc[kCount];
   for (u32 r = 0; r < kCount; ++r) acc[r] = _mm512_setzero_si512();
   for (u32 i = 0; i < nb; ++i) {
-    const u32 x = b[i];
+    const Word x = b[i];
     u32 at[kGroups];
-    for (u32 g = 0; g < kGroups; ++g) at[g] = g * 16 + (x >> (4 * g) & 15);
+    for (u32 g = 0; g < kGroups; ++g) at[g] = g * 16 + static_cast<u32>(x >> (4 * g) & 15);
     for (u32 r = 0; r < kCount; ++r) {
       const __m512i* const t = tables + r * kGroups * 16;
-      __m512i v = _mm512_ternarylogic_epi64(t[at[0]], t[at[1]], t[at[2]], 0x80);  // a & b & c
-      v = _mm512_ternarylogic_epi64(v, t[at[3]], t[at[4]], 0x80);
-      v = _mm512_ternarylogic_epi64(v, t[at[5]], t[at[6]], 0x80);
-      v = _mm512_and_si512(v, t[at[7]]);
+      __m512i v = t[at[0]];
+      u32 g = 1;
+      for (; g + 1 < kGroups; g += 2)
+        v = _mm512_ternarylogic_epi64(v, t[at[g]], t[at[g + 1]], 0x80);
+      if (g < kGroups) v = _mm512_and_si512(v, t[at[g]]);
       acc[r] = _mm512_add_epi64(acc[r], _mm512_popcnt_epi64(v));
     }
   }
@@ -118,7 +121,10 @@ template <u32 kCount>
 // byte test per bit gives a row's 64 bits: about 50 instructions for 64 words, where a 32-bit
 // test per bit and 16 words took 32 tests and 32 stores (that made 8% of n = 21's samples).
 // Words past the list read as zero (bits clear); the ranges never reach them.
-[[NQ_SLICED_TARGET]] void build_rows(const u32* words, u32 size, u64* rows, u32 stride) {
+// `load(at)` gives the 16 32-bit words from word `at` (zero past the list); their rows are
+// written to rows[0..32).
+template <class Load>
+[[NQ_SLICED_TARGET]] inline void build_rows(Load load, u32 size, u64* rows, u32 stride) {
   // Within a 16-byte lane of 4 words: byte k of word w to position 4k + w.
   alignas(64) std::int8_t order[64];
   for (int p = 0; p < 64; ++p) order[p] = static_cast<std::int8_t>(4 * (p % 4) + p % 16 / 4);
@@ -136,11 +142,7 @@ template <u32 kCount>
   for (int b = 0; b < 8; ++b) bit[b] = _mm512_set1_epi8(static_cast<char>(1 << b));
   for (u32 j = 0; j < size; j += 64) {
     __m512i v[4];
-    for (u32 m = 0; m < 4; ++m) {
-      const u32 at = j + 16 * m;
-      const __mmask16 live = at < size ? live_lanes(size - at) : 0;
-      v[m] = _mm512_shuffle_epi8(_mm512_maskz_loadu_epi32(live, words + at), gather_bytes);
-    }
+    for (u32 m = 0; m < 4; ++m) v[m] = _mm512_shuffle_epi8(load(j + 16 * m), gather_bytes);
     for (u32 k = 0; k < 4; ++k) {
       const __m512i first = _mm512_permutex2var_epi32(v[0], take[k], v[1]);
       const __m512i second = _mm512_permutex2var_epi32(v[2], take[k], v[3]);
@@ -152,21 +154,66 @@ template <u32 kCount>
   }
 }
 
-[[NQ_SLICED_TARGET]] u64 count_ranges(const u64* rows, u32 stride, u32 begin, u32 end, const u32* b,
-                                      u32 nb) {
+// The 16 words from `at` (lambdas would not take the target attribute).
+struct Load32 {
+  const u32* words;
+  u32 size;
+  [[NQ_SLICED_TARGET]] __m512i operator()(u32 at) const {
+    const __mmask16 live = at < size ? live_lanes(size - at) : 0;
+    return _mm512_maskz_loadu_epi32(live, words + at);
+  }
+};
+
+// The low (or high) halves of the 16 64-bit words from `at`.
+struct LoadHalves {
+  const u64* words;
+  u32 size;
+  __m512i pick;  // dwords 0, 2, 4, ... (or 1, 3, 5, ...) of the two vectors
+  [[NQ_SLICED_TARGET]] __m512i operator()(u32 at) const {
+    const auto first = static_cast<__mmask8>(at < size ? live_lanes(size - at) : 0);
+    const auto second = static_cast<__mmask8>(at + 8 < size ? live_lanes(size - at - 8) : 0);
+    return _mm512_permutex2var_epi32(_mm512_maskz_loadu_epi64(first, words + at), pick,
+                                     _mm512_maskz_loadu_epi64(second, words + at + 8));
+  }
+};
+
+[[NQ_SLICED_TARGET]] void build_rows32(const u32* words, u32 size, u64* rows, u32 stride) {
+  build_rows(Load32{words, size}, size, rows, stride);
+}
+
+// 64-bit words: their low halves make rows 0-31, their high halves (where `high`) rows 32-63.
+[[NQ_SLICED_TARGET]] void build_rows64(const u64* words, u32 size, bool high, u64* rows,
+                                       u32 stride) {
+  alignas(64) std::int32_t index[2][16];
+  for (int d = 0; d < 16; ++d) index[0][d] = 2 * d, index[1][d] = 2 * d + 1;
+  for (u32 half = 0; half < (high ? 2u : 1u); ++half) {
+    build_rows(LoadHalves{words, size, _mm512_load_si512(index[half])}, size,
+               rows + u64{32} * half * stride, stride);
+  }
+}
+
+template <u32 kGroups, class Word>
+[[NQ_SLICED_TARGET]] u64 count_ranges(const u64* rows, u32 stride, u32 begin, u32 end,
+                                      const Word* b, u32 nb) {
+  constexpr u32 kRanges = ranges_at_a_time(kGroups);
   alignas(64) __m512i tables[kRanges * kGroups * 16];
   u64 total = 0;
   for (u32 p = begin; p < end; p += kRanges * kRangeWords) {
     const u32 ranges = std::min(kRanges, (end - p + kRangeWords - 1) / kRangeWords);
     for (u32 r = 0; r < ranges; ++r) {
       const u32 q = p + r * kRangeWords;
-      build_table(rows, stride, q, std::min(kRangeWords, end - q), tables + r * kGroups * 16);
+      build_table(rows, stride, kGroups, q, std::min(kRangeWords, end - q),
+                  tables + r * kGroups * 16);
     }
-    switch (ranges) {
-      case 1: total += stream<1>(tables, b, nb); break;
-      case 2: total += stream<2>(tables, b, nb); break;
-      case 3: total += stream<3>(tables, b, nb); break;
-      default: total += stream<4>(tables, b, nb); break;
+    if constexpr (kRanges == 4) {
+      switch (ranges) {
+        case 1: total += stream<kGroups, 1>(tables, b, nb); break;
+        case 2: total += stream<kGroups, 2>(tables, b, nb); break;
+        case 3: total += stream<kGroups, 3>(tables, b, nb); break;
+        default: total += stream<kGroups, 4>(tables, b, nb); break;
+      }
+    } else {
+      total += ranges == 1 ? stream<kGroups, 1>(tables, b, nb) : stream<kGroups, 2>(tables, b, nb);
     }
   }
   return total;
@@ -177,17 +224,43 @@ template <u32 kCount>
 void SlicedWords::build(const std::uint32_t* words, std::uint32_t size) {
   if (!sliced_pairs_available()) throw std::logic_error("SlicedWords: no AVX-512 VPOPCNTDQ");
   size_ = size;
+  groups_ = 8;
   stride_ = (size + 63) / 64 + kPad;
   // Not cleared: what lies past the list's words (an earlier list's rows, or zeros) is read into
   // a range's windows but masked off with the words past the range.
   rows_.resize(u64{32} * stride_);
-  build_rows(words, size, rows_.data(), stride_);
+  build_rows32(words, size, rows_.data(), stride_);
+}
+
+void SlicedWords::build(const std::uint64_t* words, std::uint32_t size) {
+  if (!sliced_pairs_available()) throw std::logic_error("SlicedWords: no AVX-512 VPOPCNTDQ");
+  u64 any = 0;  // the bits some word has: a word b's other bits meet none
+  for (u32 i = 0; i < size; ++i) any |= words[i];
+  const u32 bits = static_cast<u32>(std::bit_width(any));
+  size_ = size;
+  groups_ = bits <= 32 ? 8 : (bits + 7) / 8 * 2;  // 8, 10, 12, 14 or 16 groups of 4 bits
+  stride_ = (size + 63) / 64 + kPad;
+  rows_.resize(u64{bits <= 32 ? 32u : 64u} * stride_);
+  build_rows64(words, size, bits > 32, rows_.data(), stride_);
 }
 
 std::uint64_t SlicedWords::count(std::uint32_t begin, std::uint32_t end, const std::uint32_t* b,
                                  std::uint32_t nb) const {
   if (begin >= end || nb == 0) return 0;
-  return count_ranges(rows_.data(), stride_, begin, end, b, nb);
+  return count_ranges<8>(rows_.data(), stride_, begin, end, b, nb);
+}
+
+std::uint64_t SlicedWords::count(std::uint32_t begin, std::uint32_t end, const std::uint64_t* b,
+                                 std::uint32_t nb) const {
+  if (begin >= end || nb == 0) return 0;
+  const u64* const rows = rows_.data();
+  switch (groups_) {
+    case 8: return count_ranges<8>(rows, stride_, begin, end, b, nb);
+    case 10: return count_ranges<10>(rows, stride_, begin, end, b, nb);
+    case 12: return count_ranges<12>(rows, stride_, begin, end, b, nb);
+    case 14: return count_ranges<14>(rows, stride_, begin, end, b, nb);
+    default: return count_ranges<16>(rows, stride_, begin, end, b, nb);
+  }
 }
 
 #undef NQ_SLICED_TARGET
@@ -198,7 +271,14 @@ bool sliced_pairs_available() { return false; }
 void SlicedWords::build(const std::uint32_t*, std::uint32_t) {
   throw std::logic_error("SlicedWords: no AVX-512 VPOPCNTDQ");
 }
+void SlicedWords::build(const std::uint64_t*, std::uint32_t) {
+  throw std::logic_error("SlicedWords: no AVX-512 VPOPCNTDQ");
+}
 std::uint64_t SlicedWords::count(std::uint32_t, std::uint32_t, const std::uint32_t*,
+                                 std::uint32_t) const {
+  throw std::logic_error("SlicedWords: no AVX-512 VPOPCNTDQ");
+}
+std::uint64_t SlicedWords::count(std::uint32_t, std::uint32_t, const std::uint64_t*,
                                  std::uint32_t) const {
   throw std::logic_error("SlicedWords: no AVX-512 VPOPCNTDQ");
 }

@@ -24,22 +24,33 @@ namespace nq::detail {
 // Whether this processor (and build) runs the sliced kernel.
 bool sliced_pairs_available();
 
-// One list of 32-bit words, transposed. Requires sliced_pairs_available() for build and count.
+// One list of 32- or 64-bit words, transposed. Requires sliced_pairs_available() for build and
+// count, and a count's words of the size the list was built from.
 class SlicedWords {
  public:
   // Transposes words[0, size), replacing what was held.
   void build(const std::uint32_t* words, std::uint32_t size);
+  // The same for 64-bit words: only the bits up to the highest that some word has are kept (a
+  // word b's bits above meet none), and a word b costs as many loads as they make 4-bit groups
+  // (rounded up to 8, 10, 12, 14 or 16; the ranges' tables are built two at a time past 8).
+  void build(const std::uint64_t* words, std::uint32_t size);
   // The pairs of words [begin, end) of the list (end <= size) and b[0, nb) with AND zero.
   std::uint64_t count(std::uint32_t begin, std::uint32_t end, const std::uint32_t* b,
                       std::uint32_t nb) const;
+  std::uint64_t count(std::uint32_t begin, std::uint32_t end, const std::uint64_t* b,
+                      std::uint32_t nb) const;
   std::uint32_t size() const { return size_; }
-  // Bytes held for a list of `size` words (what build allocates at most).
-  static std::size_t bytes_for(std::uint64_t size);
+  // 4-bit groups a word b is looked up in: 8 for 32-bit words.
+  std::uint32_t groups() const { return groups_; }
+  // Bytes held for a list of `size` words of `word_bits` (32 or 64) bits.
+  static std::size_t bytes_for(std::uint64_t size, std::uint32_t word_bits);
 
  private:
-  std::vector<std::uint64_t> rows_;  // 32 rows of stride_ words; row i: the words with bit i clear
-  std::uint32_t stride_ = 0;         // 64-bit words a row, with 9 zero words past the list
+  std::vector<std::uint64_t>
+      rows_;                  // 32 or 64 rows of stride_ words; row i: words with bit i clear
+  std::uint32_t stride_ = 0;  // 64-bit words a row, with 9 words past the list
   std::uint32_t size_ = 0;
+  std::uint32_t groups_ = 8;
 };
 
 }  // namespace nq::detail

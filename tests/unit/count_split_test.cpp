@@ -510,35 +510,44 @@ TEST(count_split, halves_runs_joined_unsorted_match_the_sorted_path) {
 }
 
 // Blocks of the pair count go to the bit-sliced kernel where it is faster (large blocks, n >= 19
-// or so). With every block below the cut sent there, and with none, every subproblem counts the
-// same, and the totals are the published ones; n = 18 every 41st subproblem (its blocks reach
-// the sizes the cost rule sends there).
+// or so). With every block below the cut sent there, and with none, in 32-bit words and in
+// 64-bit ones (the words of n = 28), every subproblem counts the same, and the totals are the
+// published ones; n = 18 every 41st subproblem (its blocks reach the sizes the cost rule sends
+// there).
 TEST(count_split, halves_sliced_kernel_forced_at_small_n_matches_the_word_kernel) {
   using nq::detail::HalvesTuning;
   using nq::detail::PairKernel;
   if (!nq::detail::pair_kernel_available(PairKernel::sliced)) {
     GTEST_SKIP() << "this processor lacks AVX-512 VPOPCNTDQ: the sliced kernel is unused";
   }
-  HalvesTuning words, sliced, best;
-  words.kernel = PairKernel::avx512;
-  words.direct_run = sliced.direct_run = -1;  // every run sorted, so joins reach the kernels
-  sliced.kernel = PairKernel::sliced;
-  for (const int n : {6, 9, 12, 13, 14, 18}) {
-    const std::size_t step = n == 18 ? 41 : 1;
-    const auto a = nq::detail::make_halves_engine(n, 1, 0, nq::detail::HalvesTables::choose, words);
-    const auto b =
-        nq::detail::make_halves_engine(n, 1, 0, nq::detail::HalvesTables::choose, sliced);
-    const auto c = nq::detail::make_halves_engine(n, 1, 0, nq::detail::HalvesTables::choose, best);
-    ASSERT_EQ(b->size(), a->size());
-    const std::unique_ptr<nq::detail::Worker> wa = a->worker(), wb = b->worker(), wc = c->worker();
-    std::uint64_t nodes = 0, total = 0;
-    for (std::size_t id = 0; id < a->size(); id += step) {
-      const std::uint64_t count = wa->run(id, nodes);
-      EXPECT_EQ(wb->run(id, nodes), count) << "n = " << n << ", subproblem " << id;
-      EXPECT_EQ(wc->run(id, nodes), count) << "n = " << n << ", subproblem " << id;
-      total += count * a->weight(id);
+  for (const int word_bits : {0, 64}) {
+    HalvesTuning words, sliced, best;
+    words.kernel = PairKernel::avx512;
+    words.direct_run = sliced.direct_run = -1;  // every run sorted, so joins reach the kernels
+    sliced.kernel = PairKernel::sliced;
+    words.word_bits = sliced.word_bits = best.word_bits = word_bits;
+    for (const int n : {6, 9, 12, 13, 14, 18}) {
+      const std::size_t step = n == 18 ? 41 : 1;
+      const auto a =
+          nq::detail::make_halves_engine(n, 1, 0, nq::detail::HalvesTables::choose, words);
+      const auto b =
+          nq::detail::make_halves_engine(n, 1, 0, nq::detail::HalvesTables::choose, sliced);
+      const auto c =
+          nq::detail::make_halves_engine(n, 1, 0, nq::detail::HalvesTables::choose, best);
+      ASSERT_EQ(b->size(), a->size());
+      const std::unique_ptr<nq::detail::Worker> wa = a->worker(), wb = b->worker(),
+                                                wc = c->worker();
+      std::uint64_t nodes = 0, total = 0;
+      for (std::size_t id = 0; id < a->size(); id += step) {
+        const std::uint64_t count = wa->run(id, nodes);
+        EXPECT_EQ(wb->run(id, nodes), count)
+            << "n = " << n << ", subproblem " << id << ", words of " << word_bits;
+        EXPECT_EQ(wc->run(id, nodes), count)
+            << "n = " << n << ", subproblem " << id << ", words of " << word_bits;
+        total += count * a->weight(id);
+      }
+      if (step == 1) EXPECT_EQ(total, nq::test::kTotal[static_cast<std::size_t>(n) - 1]);
     }
-    if (step == 1) EXPECT_EQ(total, nq::test::kTotal[static_cast<std::size_t>(n) - 1]);
   }
 }
 

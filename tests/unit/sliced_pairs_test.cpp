@@ -2,8 +2,9 @@
 // The pair count's bit-sliced kernel (an internal header) against the plain definition: ranges
 // of every length around a vector's 512 words and the four ranges built at a time, starting
 // anywhere in the list (the windows are shifted out of 64-bit words), lists rebuilt shorter in the
-// same buffers, words of every density including zero and all ones, and counts past 2^32. Skipped
-// (and said so) on a processor without AVX-512 VPOPCNTDQ.
+// same buffers, words of every density including zero and all ones, counts past 2^32, and 64-bit
+// words of 20 to 64 bits (8 to 16 groups), against words with bits the list lacks. Skipped (and
+// said so) on a processor without AVX-512 VPOPCNTDQ.
 #include "count/sliced_pairs.hpp"
 
 #include <gtest/gtest.h>
@@ -18,20 +19,22 @@ using nq::detail::SlicedWords;
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 
-std::vector<u32> random_words(std::mt19937& rng, u32 size, int density) {
-  std::vector<u32> words(size);
-  for (u32& w : words) {
-    for (int bit = 0; bit < 32; ++bit) {
-      if (static_cast<int>(rng() % 100) < density) w |= u32{1} << bit;
+template <class Word = u32>
+std::vector<Word> random_words(std::mt19937& rng, u32 size, int density, int bits = 32) {
+  std::vector<Word> words(size);
+  for (Word& w : words) {
+    for (int bit = 0; bit < bits; ++bit) {
+      if (static_cast<int>(rng() % 100) < density) w |= Word{1} << bit;
     }
   }
   return words;
 }
 
-u64 plain_count(const std::vector<u32>& a, u32 begin, u32 end, const std::vector<u32>& b) {
+template <class Word>
+u64 plain_count(const std::vector<Word>& a, u32 begin, u32 end, const std::vector<Word>& b) {
   u64 count = 0;
   for (u32 i = begin; i < end; ++i) {
-    for (const u32 x : b) count += (a[i] & x) == 0;
+    for (const Word x : b) count += (a[i] & x) == 0;
   }
   return count;
 }
@@ -93,4 +96,38 @@ TEST(sliced_pairs, counts_past_2_to_the_32) {
   SlicedWords sliced;
   sliced.build(zeros.data(), 70000);
   EXPECT_EQ(sliced.count(0, 70000, zeros.data(), 70000), u64{70000} * 70000);
+}
+
+// 64-bit words keep the bits up to the highest some word has, in 8, 10, 12, 14 or 16 groups of 4,
+// and their ranges' tables are built two at a time past 8 groups.
+TEST(sliced_pairs, wide_words_of_every_width_count_what_the_definition_counts) {
+  if (skip()) GTEST_SKIP() << "this processor lacks AVX-512 VPOPCNTDQ: the sliced kernel is unused";
+  std::mt19937 rng(28);
+  for (const int bits : {20, 33, 36, 41, 47, 50, 57, 64}) {
+    const std::vector<u64> a = random_words<u64>(rng, 1500, 20, bits);
+    const std::vector<u64> b = random_words<u64>(rng, 60, 20, bits);
+    SlicedWords sliced;
+    sliced.build(a.data(), static_cast<u32>(a.size()));
+    EXPECT_EQ(sliced.groups(), bits <= 32 ? 8u : static_cast<u32>((bits + 7) / 8 * 2));
+    for (const u32 length : {1u, 511u, 512u, 513u, 1025u, 1500u}) {
+      for (const u32 begin : {0u, 3u, 64u, 200u}) {
+        if (begin + length > a.size()) continue;
+        EXPECT_EQ(sliced.count(begin, begin + length, b.data(), static_cast<u32>(b.size())),
+                  plain_count(a, begin, begin + length, b))
+            << bits << " bits, range " << begin << " + " << length;
+      }
+    }
+  }
+}
+
+TEST(sliced_pairs, a_wide_word_bit_the_list_lacks_meets_nothing) {
+  if (skip()) GTEST_SKIP() << "this processor lacks AVX-512 VPOPCNTDQ: the sliced kernel is unused";
+  std::mt19937 rng(5);
+  const std::vector<u64> a = random_words<u64>(rng, 900, 30, 18);
+  const std::vector<u64> b = random_words<u64>(rng, 50, 30, 64);
+  SlicedWords sliced;
+  sliced.build(a.data(), 900);
+  EXPECT_EQ(sliced.groups(), 8u);
+  EXPECT_EQ(sliced.count(0, 900, b.data(), 50), plain_count(a, 0, 900, b));
+  EXPECT_EQ(sliced.count(77, 600, b.data(), 50), plain_count(a, 77, 600, b));
 }
