@@ -239,20 +239,14 @@ template <class Word>
 #undef NQ_AVX512_TARGET
 #endif
 
-// The pairs of west words [w0, w1) and east words [e0, e1), whose bucket prefixes of `level` bits
-// are pa and pb (disjoint so far): empty ranges end at once; below `cut` (bits the words lack) and
-// while the block is large, the next bit splits both ranges and the three disjoint combinations
-// are followed; else the block is compared exhaustively. The lists' order (by all `fine` bits,
-// highest first) keeps every prefix's words contiguous, so a split is one lookup in the dense
-// table or one binary search below it.
-// The sliced kernel's part of a descent over 32-bit words (sliced_pairs.hpp): each list is
-// transposed when a block first takes it, and a block below the cut goes to the sliced kernel
-// when that costs less than the word-against-word kernel, or always when asked (`every`).
+// The sliced kernel's part of a descent (sliced_pairs.hpp): each list is transposed when a block
+// first takes it, and a block below the cut goes to the sliced kernel when that costs less than
+// the word-against-word kernel, or always when asked (`every`).
 // The costs are in about the kernels' instructions (pair_count.cpp's loop tests 64 pairs in about
 // 9; the sliced kernel spends about 20 on a streamed word's table offsets, 11 a range of up to
 // 512 words, and 250 building a range's tables), and the transposed side is the one whose
-// ranges cost least. At n = 20 the counts come out the same within the noise with the cut-off
-// at 0.10, 0.14 and 0.20 a pair, the offsets at 10 or the tables at 1,000 (every 5th
+// ranges cost least. At n = 20 the run times came out the same within the noise with the
+// cut-off at 0.10, 0.14 and 0.20 a pair, the offsets at 10 or the tables at 1,000 (every 5th
 // subproblem, 2 threads: 6.4-6.6 s against 7.8 s without the sliced kernel).
 template <class Word>
 struct SlicedBlocks {
@@ -264,8 +258,9 @@ struct SlicedBlocks {
   bool every = false;
   bool west_built = false, east_built = false;
 
-  // 64-bit words: the other kernel tests half as many pairs an instruction, the sliced one looks
-  // a word up in 8 to 16 groups (10 at n = 22 with a cut of 6: 1.5x is about that).
+  // 64-bit words: the other kernel tests half as many pairs an instruction, and the sliced one
+  // looks a word up in 8 to 16 groups (8 at n = 28, whose words keep 32 bits below its cut of
+  // 22); the 1.5 is a guess, not tuned (n = 28's projection fell by 0.76 with it).
   static constexpr double kWide = sizeof(Word) == 8 ? 1.5 : 1;
   static constexpr double kPerPair = 0.14 * (sizeof(Word) == 8 ? 2 : 1);
   static constexpr double kPerWord = 20 * kWide, kPerRange = 11 * kWide, kPerTable = 250 * kWide;
@@ -299,6 +294,13 @@ struct SlicedBlocks {
   }
 };
 
+// The pairs of west words [w0, w1) and east words [e0, e1), whose bucket prefixes of `level` bits
+// are pa and pb (disjoint so far): empty ranges end at once; below `cut` (bits the words lack) and
+// while the block is large, the next bit splits both ranges and the three disjoint combinations
+// are followed; else the block is compared exhaustively (from the cut on, by the sliced kernel
+// where SlicedBlocks takes it, whatever its size). The lists' order (by all `fine` bits,
+// highest first) keeps every prefix's words contiguous, so a split is one lookup in the dense
+// table or one binary search below it.
 template <class Word>
 struct Descent {
   BucketListOf<Word> w, e;
