@@ -27,8 +27,12 @@ class BitOrder {
   // 55% and 32%). A grid of 1,024 a side throughout n = 22 compared 1.703e11 pairs but took 1.5%;
   // greedy ranks from 2^24 pairs on saved 4% of the pairs at n = 18 for 7.5% of its samples, and
   // none at 19. The halves engine asks for more ranks where its trie is deeper than 16 levels (n >=
-  // 24).
-  static constexpr double kGreedyPairs = 134217728.0;  // 2^27
+  // 24). The threshold was 2^27 until the sliced kernel made pairs cheaper: then the greedy ranks
+  // took 5% of n = 21's samples, and 2^29 counted every 29th subproblem of n = 21 in 8.24 s
+  // against 8.63 s (2^31: 8.27 s), every 5th of n = 20 in 5.28 s against 5.52 s (5.13 s) and
+  // every 29th of n = 22 in 49.28 and 48.10 s against 54.35 and 49.89 s (49.45, 49.57 s); medians
+  // of 3 and runs of 2, alternating, 2 threads, the same counts.
+  static constexpr double kGreedyPairs = 536870912.0;  // 2^29
   static constexpr int kGreedyRanks = 16;
   static constexpr double kSideShare = 256;
   static constexpr std::size_t kMinSide = 128, kMaxSide = 2048;
