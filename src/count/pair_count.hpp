@@ -13,7 +13,8 @@
 //            lanes cannot).
 //   sliced   avx512, but every block below the cut (32-bit words) goes to the bit-sliced kernel
 //            (sliced_pairs.hpp: the words of one side transposed, 512 of them tested against a
-//            word of the other in eight loads and a popcount); it needs AVX-512 VPOPCNTDQ too.
+//            word of the other in eight loads and a popcount); it needs AVX-512 VPOPCNTDQ and BMI2
+//            too.
 // `best` is avx512 if the processor has it, with the blocks that the sliced kernel counts faster
 // (by a cost rule, pair_count.cpp: blocks of a few hundred words on a side or more) sent to it
 // where the processor has VPOPCNTDQ; else avx2 if it has that, else generic. Asking for a kernel

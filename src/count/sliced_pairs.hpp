@@ -14,7 +14,7 @@
 // offsets are computed once for them. 64-bit words keep the bits up to the highest one some word
 // of the list has, in 8 to 16 groups.
 //
-// Needs AVX-512 F, BW, VL and VPOPCNTDQ (checked at run time: sliced_pairs_available()).
+// Needs AVX-512 F, BW, VL and VPOPCNTDQ, and BMI2 (checked at run time: sliced_pairs_available()).
 #pragma once
 
 #include <cstddef>
