@@ -243,11 +243,12 @@ template <class Word>
 // first takes it, and a block below the cut goes to the sliced kernel when that costs less than
 // the word-against-word kernel, or always when asked (`every`).
 // The costs are in about the kernels' instructions (pair_count.cpp's loop tests 64 pairs in about
-// 9; the sliced kernel spends about 20 on a streamed word's table offsets, 11 a range of up to
-// 512 words, and 250 building a range's tables), and the transposed side is the one whose
-// ranges cost least. At n = 20 the run times came out the same within the noise with the
-// cut-off at 0.10, 0.14 and 0.20 a pair, the offsets at 10 or the tables at 1,000 (every 5th
-// subproblem, 2 threads: 6.4-6.6 s against 7.8 s without the sliced kernel).
+// 9; the sliced kernel spends about 20 on a streamed word, 11 a range of up to 512 words, and
+// 250 building a range's tables), and the transposed side is the one whose ranges cost least.
+// Since a word's table offsets came from one bit deposit, 14 a streamed word measured the same
+// as 20 (n = 21 and 20, twelfth session). At n = 20 the run times came out the same within the
+// noise with the cut-off at 0.10, 0.14 and 0.20 a pair, the offsets at 10 or the tables at 1,000
+// (every 5th subproblem, 2 threads: 6.4-6.6 s against 7.8 s without the sliced kernel).
 template <class Word>
 struct SlicedBlocks {
   SlicedWords* west = nullptr;  // null: no sliced kernel
