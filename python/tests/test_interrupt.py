@@ -51,7 +51,9 @@ def test_other_python_threads_run_during_a_long_call():
     t = threading.Thread(target=ticker)
     t.start()
     try:
-        nqueens.count(15, threads=1)
+        # Long enough for several ticks whatever the engine's speed: n = 15 took about 40 ms
+        # once odd n got faster (2026-12-04), and then the ticker saw 3 ticks under ctest -j2.
+        nqueens.count(17, threads=1)
     finally:
         stop.set()
         t.join()
