@@ -5,8 +5,10 @@
 #include <chrono>
 #include <cstring>
 #include <stdexcept>
+#include <tuple>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "count/sliced_pairs.hpp"
 #include "split_mix.hpp"
@@ -275,24 +277,35 @@ struct SlicedBlocks {
     east->build(east_words, east_size), east_built = true;
   }
 
-  // Counts block [w0, w1) x [e0, e1) into `total` and says true, or says false: the block is
-  // left to the other kernel.
-  bool count(u32 w0, u32 w1, u32 e0, u32 e1, u64& total) {
-    if (!west) return false;
+  // Which side of block [w0, w1) x [e0, e1) the sliced kernel would transpose (0 west, 1 east),
+  // or -1: the block is left to the other kernel.
+  int side(u32 w0, u32 w1, u32 e0, u32 e1) const {
+    if (!west) return -1;
     const u32 nw = w1 - w0, ne = e1 - e0;
     const double by_west = cost(nw, ne), by_east = cost(ne, nw);
     if (!every && std::min(by_west, by_east) >= kPerPair * static_cast<double>(u64{nw} * ne)) {
-      return false;
+      return -1;
     }
-    if (by_west <= by_east) {
-      if (!west_built) west->build(west_words, west_size), west_built = true;
-      total = west->count(w0, w1, east_words + e0, ne);
-    } else {
-      if (!east_built) east->build(east_words, east_size), east_built = true;
-      total = east->count(e0, e1, west_words + w0, nw);
-    }
-    return true;
+    return by_west <= by_east ? 0 : 1;
   }
+
+  u64 count(int side, u32 w0, u32 w1, u32 e0, u32 e1) {
+    if (side == 0) {
+      if (!west_built) west->build(west_words, west_size), west_built = true;
+      return west->count(w0, w1, east_words + e0, e1 - e0);
+    }
+    if (!east_built) east->build(east_words, east_size), east_built = true;
+    return east->count(e0, e1, west_words + w0, w1 - w0);
+  }
+};
+
+// A block left for the sliced kernel until the descent is done, so that the blocks that transpose
+// the same range (one west bucket meets several east ones) are counted one after another and
+// share its tables (SlicedWords::count): `begin` and `end` are the transposed side's.
+struct SlicedBlock {
+  int side;
+  u32 begin, end, w0, w1, e0, e1;
+  auto key() const { return std::tuple(side, begin, end); }
 };
 
 // The pairs of west words [w0, w1) and east words [e0, e1), whose bucket prefixes of `level` bits
@@ -311,7 +324,22 @@ struct Descent {
   SlicedBlocks<Word> sliced;
   const std::stop_token* stop;
   PairSample* sample;
+  std::vector<SlicedBlock>* later;  // null: sliced blocks are counted as they come
   u64 pairs = 0;
+  u64 counted_later = 0;  // the count of the blocks taken from `later`
+  // Blocks held at most: 1.8 MB, where a join at n = 28 could leave 10^8.
+  static constexpr std::size_t kLaterBlocks = std::size_t{1} << 16;
+
+  // Counts the blocks held, those of one transposed range one after another.
+  void count_later() {
+    std::sort(later->begin(), later->end(),
+              [](const SlicedBlock& a, const SlicedBlock& b) { return a.key() < b.key(); });
+    for (const SlicedBlock& k : *later) {
+      if (stop && stop->stop_requested()) break;
+      counted_later += sliced.count(k.side, k.w0, k.w1, k.e0, k.e1);
+    }
+    later->clear();
+  }
   // Levels at which a requested stop is noticed: at most 3^6 nodes a join check it.
   static constexpr u32 kStopLevels = 6;
 
@@ -329,10 +357,12 @@ struct Descent {
     if (sample && level == sample->level) return sampled(pa, pb, w0, w1, e0, e1);
     const u64 size = u64{w1 - w0} * (e1 - e0);
     if (level >= cut) {
-      u64 total = 0;
-      if (sliced.count(w0, w1, e0, e1, total)) {
+      if (const int side = sliced.side(w0, w1, e0, e1); side >= 0) {
         pairs += size;
-        return total;
+        if (!later) return sliced.count(side, w0, w1, e0, e1);
+        later->push_back({side, side ? e0 : w0, side ? e1 : w1, w0, w1, e0, e1});
+        if (later->size() >= kLaterBlocks) count_later();
+        return 0;
       }
     }
     if (level >= cut && (level == fine || size <= leaf)) {
@@ -429,11 +459,16 @@ std::uint64_t count_pairs(const BucketListOf<Word>& west, const BucketListOf<Wor
     // the work is timed once, with the join.
     if (sample) sliced.build_both();
   }
-  Descent<Word> d{west, east, cut, fine, leaf_pairs, block, sliced, stop, sample};
+  // A sampled descent times its subtrees, so it counts their blocks where it meets them.
+  thread_local std::vector<SlicedBlock> later;
+  later.clear();
+  Descent<Word> d{west,  east,   cut,  fine,   leaf_pairs,
+                  block, sliced, stop, sample, sample ? nullptr : &later};
   const std::uint64_t total = d.run(0, 0, 0, west.start[0], west.start[u32{1} << west.dense],
                                     east.start[0], east.start[u32{1} << east.dense]);
+  if (!sample) d.count_later();
   pairs += d.pairs;
-  return total;
+  return total + d.counted_later;
 }
 
 }  // namespace

@@ -36,11 +36,13 @@ class SlicedWords {
   // word b's bits above meet none), and a word b costs as many loads as they make 4-bit groups
   // (rounded up to 8, 10, 12, 14 or 16; the ranges' tables are built two at a time past 8).
   void build(const std::uint64_t* words, std::uint32_t size);
-  // The pairs of words [begin, end) of the list (end <= size) and b[0, nb) with AND zero.
+  // The pairs of words [begin, end) of the list (end <= size) and b[0, nb) with AND zero. The
+  // tables of the last range of up to four ranges of 512 words (two past 32-bit words) are kept
+  // until the next build, and a count of the same range again reuses them.
   std::uint64_t count(std::uint32_t begin, std::uint32_t end, const std::uint32_t* b,
-                      std::uint32_t nb) const;
+                      std::uint32_t nb);
   std::uint64_t count(std::uint32_t begin, std::uint32_t end, const std::uint64_t* b,
-                      std::uint32_t nb) const;
+                      std::uint32_t nb);
   std::uint32_t size() const { return size_; }
   // 4-bit groups a word b is looked up in: 8 for 32-bit words.
   std::uint32_t groups() const { return groups_; }
@@ -48,11 +50,15 @@ class SlicedWords {
   static std::size_t bytes_for(std::uint64_t size, std::uint32_t word_bits);
 
  private:
+  void* table_space(std::uint32_t begin, std::uint32_t end, bool& built);
+
   std::vector<std::uint64_t>
       rows_;                  // 32 or 64 rows of stride_ words; row i: words with bit i clear
   std::uint32_t stride_ = 0;  // 64-bit words a row, with 9 words past the list
   std::uint32_t size_ = 0;
   std::uint32_t groups_ = 8;
+  std::vector<std::uint64_t> tables_;  // 32 KiB of tables, 64 bytes more to align them
+  std::uint32_t tables_begin_ = 0, tables_end_ = 0;  // the range they are for; end 0: none
 };
 
 }  // namespace nq::detail

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <random>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -87,6 +88,34 @@ TEST(sliced_pairs, a_list_rebuilt_shorter_forgets_the_longer_one) {
   EXPECT_EQ(sliced.size(), 600u);
   EXPECT_EQ(sliced.count(0, 600, b.data(), 40), plain_count(a, 0, 600, b));
   EXPECT_EQ(sliced.count(550, 600, b.data(), 40), plain_count(a, 550, 600, b));
+}
+
+// A count keeps its range's tables for the next count of the same range: other words b meet the
+// same tables, and a rebuilt list, another range or one too long to keep builds them again.
+TEST(sliced_pairs, a_range_counted_again_reuses_its_tables_only_while_they_hold) {
+  if (skip()) GTEST_SKIP() << "this processor lacks AVX-512 VPOPCNTDQ: the sliced kernel is unused";
+  std::mt19937 rng(11);
+  const std::vector<u32> a = random_words(rng, 2600, 30), other = random_words(rng, 2600, 50);
+  const std::vector<u32> b1 = random_words(rng, 30, 30), b2 = random_words(rng, 45, 10);
+  SlicedWords sliced;
+  sliced.build(a.data(), 2600);
+  const std::vector<std::pair<u32, u32>> ranges = {{100, 700}, {100, 700}, {100, 701}, {0, 2048},
+                                                   {0, 2048},  {0, 2600},  {0, 2600},  {0, 2048},
+                                                   {99, 700},  {100, 700}};
+  for (const auto& [begin, end] : ranges) {
+    for (const auto* b : {&b1, &b2, &b1}) {
+      EXPECT_EQ(sliced.count(begin, end, b->data(), static_cast<u32>(b->size())),
+                plain_count(a, begin, end, *b))
+          << "range " << begin << "-" << end;
+    }
+  }
+  sliced.build(other.data(), 2600);
+  EXPECT_EQ(sliced.count(100, 700, b1.data(), 30), plain_count(other, 100, 700, b1));
+  const std::vector<u64> wide = random_words<u64>(rng, 2600, 20, 40);
+  const std::vector<u64> wide_b = random_words<u64>(rng, 30, 20, 40);
+  sliced.build(wide.data(), 2600);
+  EXPECT_EQ(sliced.count(100, 700, wide_b.data(), 30), plain_count(wide, 100, 700, wide_b));
+  EXPECT_EQ(sliced.count(100, 700, wide_b.data(), 30), plain_count(wide, 100, 700, wide_b));
 }
 
 // 70,000 zero words against 70,000: 4.9e9 pairs, past what a 32-bit sum holds.
