@@ -5,7 +5,6 @@
 #include <chrono>
 #include <cstring>
 #include <stdexcept>
-#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -303,9 +302,12 @@ struct SlicedBlocks {
 // the same range (one west bucket meets several east ones) are counted one after another and
 // share its tables (SlicedWords::count): `begin` and `end` are the transposed side's.
 struct SlicedBlock {
+  u64 range;  // begin << 32 | end
+  u32 w0, w1, e0, e1;
   int side;
-  u32 begin, end, w0, w1, e0, e1;
-  auto key() const { return std::tuple(side, begin, end); }
+  bool operator<(const SlicedBlock& o) const {
+    return range < o.range || (range == o.range && side < o.side);
+  }
 };
 
 // The pairs of west words [w0, w1) and east words [e0, e1), whose bucket prefixes of `level` bits
@@ -324,7 +326,7 @@ struct Descent {
   SlicedBlocks<Word> sliced;
   const std::stop_token* stop;
   PairSample* sample;
-  std::vector<SlicedBlock>* later;  // null: sliced blocks are counted as they come
+  std::vector<SlicedBlock>* later;  // sliced blocks held back
   u64 pairs = 0;
   u64 counted_later = 0;  // the count of the blocks taken from `later`
   // Blocks held at most: 1.8 MB, where a join at n = 28 could leave 10^8.
@@ -332,8 +334,7 @@ struct Descent {
 
   // Counts the blocks held, those of one transposed range one after another.
   void count_later() {
-    std::sort(later->begin(), later->end(),
-              [](const SlicedBlock& a, const SlicedBlock& b) { return a.key() < b.key(); });
+    std::sort(later->begin(), later->end());
     for (const SlicedBlock& k : *later) {
       if (stop && stop->stop_requested()) break;
       counted_later += sliced.count(k.side, k.w0, k.w1, k.e0, k.e1);
@@ -359,8 +360,8 @@ struct Descent {
     if (level >= cut) {
       if (const int side = sliced.side(w0, w1, e0, e1); side >= 0) {
         pairs += size;
-        if (!later) return sliced.count(side, w0, w1, e0, e1);
-        later->push_back({side, side ? e0 : w0, side ? e1 : w1, w0, w1, e0, e1});
+        const u64 range = side ? u64{e0} << 32 | e1 : u64{w0} << 32 | w1;
+        later->push_back({range, w0, w1, e0, e1, side});
         if (later->size() >= kLaterBlocks) count_later();
         return 0;
       }
@@ -382,6 +383,7 @@ struct Descent {
     PairSample* const s = std::exchange(sample, nullptr);
     const auto start = std::chrono::steady_clock::now();
     const u64 total = run(s->level, pa, pb, w0, w1, e0, e1);
+    count_later();  // the subtree's blocks, in its time
     s->seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     sample = s;
     return total;
@@ -459,14 +461,13 @@ std::uint64_t count_pairs(const BucketListOf<Word>& west, const BucketListOf<Wor
     // the work is timed once, with the join.
     if (sample) sliced.build_both();
   }
-  // A sampled descent times its subtrees, so it counts their blocks where it meets them.
+  // (A sampled descent counts each followed subtree's blocks at its end, within its time.)
   thread_local std::vector<SlicedBlock> later;
   later.clear();
-  Descent<Word> d{west,  east,   cut,  fine,   leaf_pairs,
-                  block, sliced, stop, sample, sample ? nullptr : &later};
+  Descent<Word> d{west, east, cut, fine, leaf_pairs, block, sliced, stop, sample, &later};
   const std::uint64_t total = d.run(0, 0, 0, west.start[0], west.start[u32{1} << west.dense],
                                     east.start[0], east.start[u32{1} << east.dense]);
-  if (!sample) d.count_later();
+  d.count_later();
   pairs += d.pairs;
   return total + d.counted_later;
 }
