@@ -186,6 +186,10 @@ struct HalfCursor {
 struct HalfList {
   std::vector<u64> data;
   std::size_t size = 0;
+  // Even n, built in order of class (see HalvesWorker::half): class c's half-boards are
+  // [runs[c], runs[c + 1]) when by_class and runs[kClasses] == size.
+  bool by_class = false;
+  std::array<std::size_t, kClasses + 1> runs{};
 };
 
 // A run of half-boards as the pair count reads it (pair_count.hpp): words sorted by bucket bits,
@@ -238,6 +242,15 @@ class HalvesWorker final : public Worker {
   SliceView slice(int quarter, u32 rows);
   const Group* south_group(const Group& g, const SliceView& south, bool east, const Group*& above,
                            u64& tag) const;
+  // A north group that half() joins, its south group, its class tag and its entries' first
+  // number (see visits()).
+  struct Visit {
+    const Group* north;
+    const Group* south;
+    u64 tag;
+    u64 first;
+  };
+  void visits(const SliceView& north, const SliceView& south, bool east, bool by_class);
   void half(const SliceView& north, const SliceView& south, u64 md1, u64 md2, bool east,
             HalfCursor& at, HalfList& out, std::uint64_t& nodes);
   double window_half(const SliceView& north, const SliceView& south, u64 md1, u64 md2, bool east,
@@ -271,7 +284,8 @@ class HalvesWorker final : public Worker {
   int phi_m_ = 0;              // odd n: min(m, n - 1 - m) for the subproblem's middle-column queen
   u32 tag_p_ = 0, tag_q_ = 0;  // even n: the subproblem's (p, q) = phi(E), p <= q (see pairs)
   HalfList west_, east_;
-  BitOrder order_;  // the subproblem's bit order, chosen from its first chunks
+  std::vector<Visit> visits_;  // half()'s, rebuilt each call
+  BitOrder order_;             // the subproblem's bit order, chosen from its first chunks
   Bucketed west_buckets_, east_buckets_;
   std::vector<u32> cursors_;  // sort_words' second counts and cursors
   std::vector<u64> direct_;   // a short run, its class bits masked off (see join)
@@ -644,60 +658,93 @@ const Group* HalvesWorker::south_group(const Group& g, const SliceView& south, b
   return s;
 }
 
+// The north groups of a half that some south group completes, in the order half() joins them:
+// for even n (but a window's) by class, so that the half-boards come out in runs of one class
+// and pairs() need not partition them (its three partition passes over every list made 6% of
+// n = 20's samples, 7% of n = 18's); else as they lie. `first` numbers the entries in that
+// order (as they lie, from the slice's first), for the sampled picks.
+void HalvesWorker::visits(const SliceView& north, const SliceView& south, bool east,
+                          bool by_class) {
+  visits_.clear();
+  const u32 groups = static_cast<u32>(north.last - north.first);
+  const u64 base = groups ? north.first->begin : 0;
+  const Group* above = south.last;  // see south_group
+  for (u32 k = 0; k < groups; ++k) {
+    u64 tag = 0;
+    const Group& g = north.first[k];
+    if (const Group* const s = south_group(g, south, east, above, tag)) {
+      visits_.push_back({&g, s, tag, g.begin - base});
+    }
+  }
+  if (!by_class) return;
+  std::stable_sort(visits_.begin(), visits_.end(),
+                   [](const Visit& a, const Visit& b) { return a.tag < b.tag; });
+  u64 first = 0;
+  for (Visit& v : visits_) {
+    v.first = first;
+    first += v.north->end - v.north->begin;
+  }
+}
+
 // The next chunk of half-boards from a north and a south slice, as patterns: every north entry
 // joined with the south entries on the remaining columns that share no diagonal with it or the
 // middle queen (half_join.hpp), going on from `at` until the chunk is full (then `at` says where
 // it stopped) or the slices are done. For odd n the north slice is north_for_odd's: every entry
 // is free of the middle queen and carries its class. The patterns are ORed as they are: only an
 // odd-n north entry has bits above the diagonals (its middle-row column), and north_for_odd has
-// replaced those.
+// replaced those. `at.group` counts visits (see visits()).
 void HalvesWorker::half(const SliceView& north, const SliceView& south, u64 md1, u64 md2, bool east,
                         HalfCursor& at, HalfList& out, std::uint64_t& nodes) {
   const u64 limit = engine_.chunk() ? engine_.chunk() : ~u64{0};
-  const u32 groups = static_cast<u32>(north.last - north.first);
+  const bool by_class = engine_.layout().n % 2 == 0 && !window_ && !at.append;
+  visits(north, south, east, by_class);
+  const u32 groups = static_cast<u32>(visits_.size());
   const JoinEntries n_entries{north.d1, north.d2, north.pattern};
   const JoinEntries s_entries{south.d1, south.d2, south.pattern};
   const bool sampled = !east && share_ < 1;
-  const u64 base = groups ? north.first->begin : 0;
   std::size_t size = at.append ? out.size : 0;
-  const Group* above = south.last;  // see south_group
+  out.by_class = by_class;
+  u32 next_class = 0;  // the classes before it have their runs' starts
+  auto finish = [&] {
+    out.size = size;
+    while (next_class <= kClasses) out.runs[next_class++] = size;
+  };
   for (; at.group < groups; ++at.group, at.entry = 0) {
     if (stop_.stop_requested()) {  // checked once a group: a group's entries take microseconds
       gave_up_ = true;
       break;
     }
-    const Group& g = north.first[at.group];
+    const Visit& v = visits_[at.group];
+    const Group& g = *v.north;
     if (g.begin >= at.until) break;
     const u32 g_end = std::min(g.end, at.until);
-    u64 tag = 0;
-    const Group* const s = south_group(g, south, east, above, tag);
-    if (!s) continue;
-    const u32 count = s->end - s->begin;
+    const u32 count = v.south->end - v.south->begin;
+    for (const u64 c = v.tag >> kTagShift; next_class <= c;) out.runs[next_class++] = size;
     // A sampled west half joins only the picked north entries, one at a time (the picks of the
     // groups passed over above are passed over too).
     if (sampled) {
-      while (base + next_pick_ < g.begin) next_pick_ += 1 + pick_gap();
+      while (next_pick_ < v.first) next_pick_ += 1 + pick_gap();
     }
     for (u32 i = std::max(g.begin, at.entry); i < g_end;) {
       if (size >= limit) {
         at.entry = i;
-        out.size = size;
+        finish();
         return;
       }
       if (sampled) {
-        if (base + next_pick_ >= g_end) break;
-        i = static_cast<u32>(base + next_pick_);
+        if (next_pick_ >= v.first + (g_end - g.begin)) break;
+        i = static_cast<u32>(g.begin + (next_pick_ - v.first));
       }
       grow(out.data, size + count + 8, room_);
       const u32 from = i;
-      size = join_half(n_entries, i, sampled ? i + 1 : g_end, s_entries, s->begin, count, md1, md2,
-                       tag, out.data.data(), size, limit, out.data.size());
+      size = join_half(n_entries, i, sampled ? i + 1 : g_end, s_entries, v.south->begin, count, md1,
+                       md2, v.tag, out.data.data(), size, limit, out.data.size());
       nodes += u64{count} * (i - from);
       if (sampled && i != from) next_pick_ += 1 + pick_gap();
     }
   }
   at.done = true;
-  out.size = size;
+  finish();
 }
 
 // Sorts a run of patterns by their `fine` bucket bits (the top bits of the pattern) into words
@@ -865,27 +912,26 @@ bool HalvesWorker::window(std::uint64_t seed) {
 double HalvesWorker::window_half(const SliceView& north, const SliceView& south, u64 md1, u64 md2,
                                  bool east, u64 seed, HalfList& out, std::uint64_t& nodes) {
   out.size = 0;
-  const u32 groups = static_cast<u32>(north.last - north.first);
-  std::vector<u64> before(groups + 1), joins(groups);  // candidates before a group; per entry
-  const Group* above = south.last;
+  visits(north, south, east, false);  // as half() will visit them in a window
+  const u32 groups = static_cast<u32>(visits_.size());
+  std::vector<u64> before(groups + 1), joins(groups);  // candidates before a visit; per entry
   for (u32 k = 0; k < groups; ++k) {
-    u64 tag = 0;
-    const Group& g = north.first[k];
-    const Group* const s = south_group(g, south, east, above, tag);
-    joins[k] = s ? s->end - s->begin : 0;
-    before[k + 1] = before[k] + joins[k] * (g.end - g.begin);
+    const Visit& v = visits_[k];
+    joins[k] = v.south->end - v.south->begin;
+    before[k + 1] = before[k] + joins[k] * (v.north->end - v.north->begin);
   }
   const u64 total = before[groups];
   if (total == 0) return 1;
+  std::vector<u32> begins(groups);  // visits_ is rebuilt by half()
+  for (u32 k = 0; k < groups; ++k) begins[k] = visits_[k].north->begin;
   auto upto = [&](u32 group, u32 entry) {  // candidates before north entry `entry` of `group`
-    return before[group] + joins[group] * (entry - north.first[group].begin);
+    return before[group] + joins[group] * (entry - begins[group]);
   };
   const u64 r = SplitMix64(seed).next() % total;
   HalfCursor at;
   at.group = static_cast<u32>(std::upper_bound(before.begin() + 1, before.end(), r) -
                               (before.begin() + 1));
-  at.entry =
-      north.first[at.group].begin + static_cast<u32>((r - before[at.group]) / joins[at.group]);
+  at.entry = begins[at.group] + static_cast<u32>((r - before[at.group]) / joins[at.group]);
   const u64 from = upto(at.group, at.entry);
   const u32 start = at.entry;
   half(north, south, md1, md2, east, at, out, nodes);
@@ -1135,8 +1181,6 @@ std::uint64_t HalvesWorker::count(std::size_t id, std::uint64_t& nodes, double& 
 // many small blocks; with the classes above p merged back, 1.39 s): the runs of one weight are
 // joined together, as here.
 std::uint64_t HalvesWorker::pairs(std::uint64_t& nodes) {
-  u64* const w = west_.data.data();
-  u64* const e = east_.data.data();
   auto of_class = [](u64 x) { return static_cast<u32>(x >> kTagShift); };
   // Partitioned [class 0 | class 1 | class 2 | class 3].
   struct Runs {
@@ -1147,8 +1191,14 @@ std::uint64_t HalvesWorker::pairs(std::uint64_t& nodes) {
   // queens on one diagonal, so every entry there is of class 0. A half of one class is its run
   // as it is; three partition passes over it made 6% of n = 21's samples.
   const bool odd = engine_.layout().n % 2 == 1;
-  auto split = [&](u64* first, u64* last, u32 classes) {
+  auto split = [&](HalfList& list, u32 classes) {
+    u64* const first = list.data.data();
+    u64* const last = first + list.size;
     Runs r;
+    if (list.by_class && list.runs[kClasses] == list.size) {
+      for (int i = 0; i <= kClasses; ++i) r.at[i] = first + list.runs[i];
+      return r;
+    }
     if (odd && std::has_single_bit(classes)) {
       const int c = std::countr_zero(classes);
       for (int i = 0; i <= kClasses; ++i) r.at[i] = i <= c ? first : last;
@@ -1160,9 +1210,9 @@ std::uint64_t HalvesWorker::pairs(std::uint64_t& nodes) {
     r.at[kClasses] = last;
     return r;
   };
-  const Runs W = split(w, w + west_.size, north_[0].classes);
+  const Runs W = split(west_, north_[0].classes);
   const auto sorting = std::chrono::steady_clock::now();
-  const Runs E = split(e, e + east_.size, north_[1].classes);
+  const Runs E = split(east_, north_[1].classes);
   east_sort_seconds_ +=
       std::chrono::duration<double>(std::chrono::steady_clock::now() - sorting).count();
   // Classes [a, b) of the west against classes [c, d) of the east.
