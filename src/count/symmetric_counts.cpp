@@ -2,11 +2,14 @@
 // P and R for Burnside's lemma: the solutions fixed by the half turn and by the quarter turn.
 // A symmetric solution is determined by its queens in one orbit representative row, so the
 // search places whole orbits at once: {(r,c), (n-1-r, n-1-c)} for the half turn, and
-// {(r,c), (c,n-1-r), (n-1-r,n-1-c), (n-1-c,r)} for the quarter turn. Placing the squares of an
-// orbit one by one into a board that tracks rows, columns and both diagonals rejects orbits that
-// attack themselves (or fold onto one row) without any special case. For odd n the centre square
-// is its own orbit and must hold a queen. These boards have about the square root as many
-// solutions as the full problem, so plain recursion is fast enough (milliseconds at n = 20).
+// {(r,c), (c,n-1-r), (n-1-r,n-1-c), (n-1-c,r)} for the quarter turn. For the quarter turn,
+// placing the squares of an orbit one by one into a board that tracks rows, columns and both
+// diagonals rejects orbits that attack themselves (or fold onto one row) without any special
+// case; the half turn, whose search is the larger (and runs on one thread after the count), is
+// searched row by row with masks (HalfTurn). For odd n the centre square is its own orbit and
+// must hold a queen. These boards have about the square root as many solutions as the full
+// problem: 4 ms at n = 18, 0.3 s at n = 22.
+#include <bit>
 #include <cstdint>
 #include <stdexcept>
 
@@ -35,18 +38,48 @@ struct Board {
   }
 };
 
-std::uint64_t count_half_turn(const Board& board, std::uint64_t& nodes) {
-  const int r = board.first_free_row();
-  if (r == board.n) return 1;
-  std::uint64_t count = 0;
-  for (int c = 0; c < board.n; ++c) {
-    Board next = board;
-    ++nodes;
-    if (next.place(r, c) && next.place(board.n - 1 - r, board.n - 1 - c)) {
-      count += count_half_turn(next, nodes);
+// The half turn, by rows 0 .. n/2 - 1, each queen placed with its image in the mirrored row. The
+// columns, sums r + c and differences r - c + n - 1 that a half-turn symmetric placement
+// occupies are each a set that reversal maps onto itself (c and n - 1 - c; r + c and
+// 2n - 2 - r - c; r - c + n - 1 and c - r + n - 1), so the image (n - 1 - r, n - 1 - c) is free
+// exactly when (r, c) is: a row's candidates are one mask, less the two columns where a queen
+// and its image would share a diagonal (c = n - 1 - r, c = r). The board-by-board recursion it
+// replaces took 43 ms at n = 18 (5% of a 2-thread count), 3.0 s at n = 22, after the count and
+// on one thread.
+struct HalfTurn {
+  int n, rows;  // rows to fill: n / 2
+  std::uint64_t all;
+  std::uint64_t nodes = 0;
+
+  std::uint64_t count(int r, std::uint64_t cols, std::uint64_t sums, std::uint64_t diffs) {
+    if (r == rows) return 1;
+    const int mirror = n - 1 - r;
+    std::uint64_t free = all & ~cols & ~(sums >> r) & ~(diffs >> mirror);
+    free &= ~((std::uint64_t{1} << r) | (std::uint64_t{1} << mirror));
+    std::uint64_t total = 0;
+    for (; free; free &= free - 1) {
+      ++nodes;
+      const int c = std::countr_zero(free), image = n - 1 - c;
+      total +=
+          count(r + 1, cols | std::uint64_t{1} << c | std::uint64_t{1} << image,
+                sums | std::uint64_t{1} << (r + c) | std::uint64_t{1} << (2 * n - 2 - r - c),
+                diffs | std::uint64_t{1} << (r - c + n - 1) | std::uint64_t{1} << (c - r + n - 1));
     }
+    return total;
   }
-  return count;
+};
+
+std::uint64_t count_half_turn(int n, std::uint64_t& nodes) {
+  HalfTurn search{n, n / 2, (std::uint64_t{1} << n) - 1};  // n <= 32
+  std::uint64_t cols = 0, sums = 0, diffs = 0;
+  if (n % 2 == 1) {  // the centre is its own orbit
+    const int m = n / 2;
+    cols = std::uint64_t{1} << m, sums = std::uint64_t{1} << (2 * m);
+    diffs = std::uint64_t{1} << (n - 1);
+  }
+  const std::uint64_t total = search.count(0, cols, sums, diffs);
+  nodes += search.nodes;
+  return total;
 }
 
 std::uint64_t count_quarter_turn(const Board& board, std::uint64_t& nodes) {
@@ -72,7 +105,7 @@ SymmetricCounts count_symmetric(int n) {
   SymmetricCounts result;
   Board empty{n};
   if (n % 2 == 1) empty.place(n / 2, n / 2);  // the centre is its own orbit
-  result.half_turn = count_half_turn(empty, result.nodes);
+  result.half_turn = count_half_turn(n, result.nodes);
   result.quarter_turn = count_quarter_turn(empty, result.nodes);
   return result;
 }

@@ -54,6 +54,17 @@ TEST(count, symmetric_counts_match_brute_force) {
   }
 }
 
+// Burnside over the eight symmetries (no reflection fixes a solution past n = 1): 8 x unique =
+// total + P + 2R, so the published totals and unique counts fix P + 2R for every n they reach.
+TEST(count, symmetric_counts_agree_with_the_published_counts_through_burnside) {
+  for (int n = 2; n <= 21; ++n) {
+    const nq::SymmetricCounts s = nq::count_symmetric(n);
+    EXPECT_EQ(s.half_turn + 2 * s.quarter_turn,
+              8 * nq::test::kUnique[n - 1] - nq::test::kTotal[n - 1])
+        << "n = " << n;
+  }
+}
+
 TEST(count, class_breakdown_adds_up) {
   for (int n = 1; n <= 13; ++n) {
     const nq::CountResult r = nq::count({.n = n});
