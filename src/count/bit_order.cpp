@@ -23,13 +23,28 @@ constexpr std::size_t kSample = 256;
 
 constexpr int kMaxBits = 56;
 
+// Eight byte-wide counters a word: lanes[k]'s byte j counts bit 8j + k, emptied into bit_count
+// before a byte can pass 255. A loop over each pattern's set bits, incrementing their counts in
+// memory, made 5% of n = 18's samples (most of the order's choice).
 void count_bits(const u64* patterns, std::size_t size, u64 (&bit_count)[kMaxBits]) {
   std::fill(std::begin(bit_count), std::end(bit_count), 0);
+  constexpr u64 kLowBits = 0x0101010101010101;
+  u64 lanes[8] = {};
+  int held = 0;
+  auto empty = [&] {
+    for (int k = 0; k < 8; ++k) {
+      for (int j = 0; 8 * j + k < kMaxBits; ++j) bit_count[8 * j + k] += lanes[k] >> (8 * j) & 0xFF;
+      lanes[k] = 0;
+    }
+    held = 0;
+  };
   const std::size_t step = size > kSample ? size / kSample : 1;
   for (std::size_t i = 0; i < size; i += step) {
-    for (u64 p = patterns[i] & ((u64{1} << kMaxBits) - 1); p; p &= p - 1)
-      ++bit_count[std::countr_zero(p)];
+    const u64 p = patterns[i] & ((u64{1} << kMaxBits) - 1);
+    for (int k = 0; k < 8; ++k) lanes[k] += p >> k & kLowBits;
+    if (++held == 255) empty();
   }
+  empty();
 }
 
 // The greedy ranks from rank[0] on (see greedy()). Row i of the sample is west pattern west[i]
