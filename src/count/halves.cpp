@@ -442,8 +442,8 @@ class HalvesEngine final : public Engine {
     // Each list's table, and sort_words' second counts and cursors.
     const u64 buckets = (2 * ((u64{kClasses} << dense_) + 1) + (u64{2} << dense_)) * sizeof(u32);
     const u64 per_entry = bytes_per_entry(wide() ? 8 : 4, dense_ < fine_);
-    const u64 fixed =
-        kProcessBytes + subproblems_.size() * kBytesPerSubproblem + t * (buckets + north_copies);
+    const u64 fixed = kProcessBytes + subproblems_.size() * kBytesPerSubproblem +
+                      t * (buckets + north_copies + pair_count_thread_bytes());
     const u64 slack = std::max(largest_[2], largest_[3]) + 8;
     // No half is longer than its largest north slice times its largest south slice (a north
     // entry joins one south group), so a chunk never needs to be longer either.
@@ -720,8 +720,9 @@ void HalvesWorker::half(const SliceView& north, const SliceView& south, u64 md1,
     const u32 g_end = std::min(g.end, at.until);
     const u32 count = v.south->end - v.south->begin;
     for (const u64 c = v.tag >> kTagShift; next_class <= c;) out.runs[next_class++] = size;
-    // A sampled west half joins only the picked north entries, one at a time (the picks of the
-    // groups passed over above are passed over too).
+    // A sampled west half joins only the picked north entries, one at a time (numbered as
+    // visits() says; as they lie, the picks that fall in groups no south group completes are
+    // passed over too).
     if (sampled) {
       while (next_pick_ < v.first) next_pick_ += 1 + pick_gap();
     }

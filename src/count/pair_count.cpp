@@ -474,6 +474,11 @@ std::uint64_t count_pairs(const BucketListOf<Word>& west, const BucketListOf<Wor
 
 }  // namespace
 
+std::size_t pair_count_thread_bytes() {
+  return Descent<std::uint64_t>::kLaterBlocks * sizeof(SlicedBlock) +
+         2 * SlicedWords::bytes_for(0, 32);
+}
+
 std::uint64_t count_bucket_pairs(const BucketList& west, const BucketList& east, u32 cut, u32 fine,
                                  std::uint64_t leaf_pairs, std::uint64_t& pairs, PairKernel kernel,
                                  const std::stop_token* stop, PairSample* sample) {

@@ -21,6 +21,7 @@
 // the processor lacks gets the best one it has below that one.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <stop_token>
 
@@ -85,6 +86,10 @@ std::uint64_t count_bucket_pairs(const WideBucketList& west, const WideBucketLis
                                  std::uint64_t& pairs, PairKernel kernel = PairKernel::best,
                                  const std::stop_token* stop = nullptr,
                                  PairSample* sample = nullptr);
+
+// Memory a thread keeps for the pair count besides the lists it is given: the sliced blocks a
+// join holds back and the sliced kernel's tables (for memory plans).
+std::size_t pair_count_thread_bytes();
 
 // The same for two lists whose bucket bits are all dense (2^fine buckets each, fine >= cut; a
 // smaller value counts as cut). Requires fine <= 24.
