@@ -333,7 +333,7 @@ TEST(pair_count, sliced_kernel_matches_the_definition) {
 }
 
 // The sliced blocks of a join are held back and counted in order of their transposed range, at
-// most 2^16 at a time: here about 480,000 blocks (4,096 buckets a side, three words a bucket).
+// most 2^14 at a time: here about 480,000 blocks (4,096 buckets a side, three words a bucket).
 TEST(pair_count, a_join_of_more_sliced_blocks_than_it_holds_back_counts_them_all) {
   if (!nq::detail::pair_kernel_available(PairKernel::sliced)) {
     GTEST_SKIP() << "this processor lacks AVX-512 VPOPCNTDQ: the sliced kernel is not checked";
