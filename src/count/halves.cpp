@@ -284,8 +284,8 @@ class HalvesWorker final : public Worker {
   int phi_m_ = 0;              // odd n: min(m, n - 1 - m) for the subproblem's middle-column queen
   u32 tag_p_ = 0, tag_q_ = 0;  // even n: the subproblem's (p, q) = phi(E), p <= q (see pairs)
   HalfList west_, east_;
-  std::vector<Visit> visits_;  // half()'s, rebuilt each call
-  BitOrder order_;             // the subproblem's bit order, chosen from its first chunks
+  std::vector<Visit> visits_, by_class_;  // half()'s, rebuilt each call
+  BitOrder order_;  // the subproblem's bit order, chosen from its first chunks
   Bucketed west_buckets_, east_buckets_;
   std::vector<u32> cursors_;  // sort_words' second counts and cursors
   std::vector<u64> direct_;   // a short run, its class bits masked off (see join)
@@ -677,8 +677,14 @@ void HalvesWorker::visits(const SliceView& north, const SliceView& south, bool e
     }
   }
   if (!by_class) return;
-  std::stable_sort(visits_.begin(), visits_.end(),
-                   [](const Visit& a, const Visit& b) { return a.tag < b.tag; });
+  // Stable, by class: counted, then placed, in a buffer kept (std::stable_sort allocated one
+  // each call, which under AddressSanitizer's quarantine took count 16's peak past its budget).
+  std::array<std::size_t, kClasses + 1> at{};
+  for (const Visit& v : visits_) ++at[(v.tag >> kTagShift) + 1];
+  for (int c = 0; c < kClasses; ++c) at[c + 1] += at[c];
+  by_class_.resize(visits_.size());
+  for (const Visit& v : visits_) by_class_[at[v.tag >> kTagShift]++] = v;
+  visits_.swap(by_class_);
   u64 first = 0;
   for (Visit& v : visits_) {
     v.first = first;
