@@ -284,7 +284,7 @@ class HalvesWorker final : public Worker {
   int phi_m_ = 0;              // odd n: min(m, n - 1 - m) for the subproblem's middle-column queen
   u32 tag_p_ = 0, tag_q_ = 0;  // even n: the subproblem's (p, q) = phi(E), p <= q (see pairs)
   HalfList west_, east_;
-  std::vector<Visit> visits_, by_class_;  // half()'s, rebuilt each call
+  std::vector<Visit> visits_, class_order_;  // half()'s, rebuilt each call
   BitOrder order_;  // the subproblem's bit order, chosen from its first chunks
   Bucketed west_buckets_, east_buckets_;
   std::vector<u32> cursors_;  // sort_words' second counts and cursors
@@ -682,9 +682,9 @@ void HalvesWorker::visits(const SliceView& north, const SliceView& south, bool e
   std::array<std::size_t, kClasses + 1> at{};
   for (const Visit& v : visits_) ++at[(v.tag >> kTagShift) + 1];
   for (int c = 0; c < kClasses; ++c) at[c + 1] += at[c];
-  by_class_.resize(visits_.size());
-  for (const Visit& v : visits_) by_class_[at[v.tag >> kTagShift]++] = v;
-  visits_.swap(by_class_);
+  class_order_.resize(visits_.size());
+  for (const Visit& v : visits_) class_order_[at[v.tag >> kTagShift]++] = v;
+  visits_.swap(class_order_);
   u64 first = 0;
   for (Visit& v : visits_) {
     v.first = first;
