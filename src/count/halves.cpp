@@ -201,11 +201,14 @@ struct Bucketed {
   std::vector<u64> sorting, spare;  // patterns while they are sorted
   int dense = 0;
 
-  BucketList list() const {
-    return {start.data(), words.data(), keys.data(), static_cast<u32>(dense)};
+  // `bits`: the layout's rest, the bits a word holds.
+  BucketList list(int bits) const {
+    return {start.data(), words.data(), keys.data(), static_cast<u32>(dense),
+            static_cast<u32>(bits)};
   }
-  WideBucketList wide_list() const {
-    return {start.data(), wide.data(), keys.data(), static_cast<u32>(dense)};
+  WideBucketList wide_list(int bits) const {
+    return {start.data(), wide.data(), keys.data(), static_cast<u32>(dense),
+            static_cast<u32>(bits)};
   }
 };
 
@@ -880,12 +883,13 @@ std::uint64_t HalvesWorker::join(const u64* west, std::size_t west_size, const u
   if (gave_up_) return 0;
   std::uint64_t pairs = 0;
   const u32 cut = static_cast<u32>(engine_.layout().cut), fine = static_cast<u32>(engine_.fine());
+  const int rest = engine_.layout().rest;
   PairSample* const sample = join_sample_ ? &*join_sample_ : nullptr;
   const std::uint64_t total =
       engine_.wide()
-          ? count_bucket_pairs(west_buckets_.wide_list(), east_buckets_.wide_list(), cut, fine,
-                               engine_.leaf(), pairs, engine_.kernel(), &stop_, sample)
-          : count_bucket_pairs(west_buckets_.list(), east_buckets_.list(), cut, fine,
+          ? count_bucket_pairs(west_buckets_.wide_list(rest), east_buckets_.wide_list(rest), cut,
+                               fine, engine_.leaf(), pairs, engine_.kernel(), &stop_, sample)
+          : count_bucket_pairs(west_buckets_.list(rest), east_buckets_.list(rest), cut, fine,
                                engine_.leaf(), pairs, engine_.kernel(), &stop_, sample);
   gave_up_ = gave_up_ || stop_.stop_requested();
   nodes += pairs;

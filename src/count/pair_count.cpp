@@ -288,13 +288,26 @@ struct SlicedBlocks {
     return by_west <= by_east ? 0 : 1;
   }
 
-  u64 count(int side, u32 w0, u32 w1, u32 e0, u32 e1) {
+  // Below the cut both sides of a block are sorted by the trie's bits, the words' top fine - cut:
+  // the sliced kernel skips the ranges that a streamed word's top bits rule out
+  // (SlicedWords::count), where the transposed list's dense table says where each value of them
+  // ends (top_k of them, at most 4; 0: not used).
+  u32 top_shift = 0, top_k = 0;
+  const u32* west_start = nullptr;  // the dense tables, when they index every bucket bit
+  const u32* east_start = nullptr;
+  u32 below = 0;  // fine - cut - top_k: the trie's bits below those used
+  // `bucket`: the transposed side's prefix at the cut.
+  u64 count(int side, u32 w0, u32 w1, u32 e0, u32 e1, u32 bucket) {
+    const u32* const start = side == 0 ? west_start : east_start;
+    u32 ends[16];
+    const u32 k = start ? top_k : 0;
+    for (u32 u = 0; k > 0 && u < (1u << k); ++u) ends[u] = start[((bucket << k) + u + 1) << below];
     if (side == 0) {
       if (!west_built) west->build(west_words, west_size), west_built = true;
-      return west->count(w0, w1, east_words + e0, e1 - e0);
+      return west->count(w0, w1, east_words + e0, e1 - e0, top_shift, k, ends);
     }
     if (!east_built) east->build(east_words, east_size), east_built = true;
-    return east->count(e0, e1, west_words + w0, w1 - w0);
+    return east->count(e0, e1, west_words + w0, w1 - w0, top_shift, k, ends);
   }
 };
 
@@ -304,6 +317,7 @@ struct SlicedBlocks {
 struct SlicedBlock {
   u64 range;  // begin << 32 | end
   u32 w0, w1, e0, e1;
+  u32 bucket;  // the transposed side's prefix at the cut
   int side;
   bool operator<(const SlicedBlock& o) const {
     return range < o.range || (range == o.range && side < o.side);
@@ -340,7 +354,7 @@ struct Descent {
     std::sort(later->begin(), later->end());
     for (const SlicedBlock& k : *later) {
       if (stop && stop->stop_requested()) break;
-      counted_later += sliced.count(k.side, k.w0, k.w1, k.e0, k.e1);
+      counted_later += sliced.count(k.side, k.w0, k.w1, k.e0, k.e1, k.bucket);
     }
     later->clear();
   }
@@ -364,7 +378,8 @@ struct Descent {
       if (const int side = sliced.side(w0, w1, e0, e1); side >= 0) {
         pairs += size;
         const u64 range = side ? u64{e0} << 32 | e1 : u64{w0} << 32 | w1;
-        later->push_back({range, w0, w1, e0, e1, side});
+        const u32 bucket = (side ? pb : pa) >> (level - cut);
+        later->push_back({range, w0, w1, e0, e1, bucket, side});
         if (later->size() >= kLaterBlocks) count_later();
         return 0;
       }
@@ -458,6 +473,15 @@ std::uint64_t count_pairs(const BucketListOf<Word>& west, const BucketListOf<Wor
               west_end,
               east_end,
               kernel == PairKernel::sliced};
+    // The trie's bits below the cut are the words' top fine - cut (at most 4 are used).
+    const u32 bits = std::min(west.bits, east.bits);
+    if (bits > 0 && fine > cut) {
+      sliced.top_k = std::min({4u, fine - cut, bits});
+      sliced.top_shift = bits - sliced.top_k;
+      sliced.below = fine - cut - sliced.top_k;
+      if (west.dense == fine) sliced.west_start = west.start;
+      if (east.dense == fine) sliced.east_start = east.start;
+    }
     // A sampled descent times its subtrees and scales their time up by the share not followed:
     // a list transposed inside one would count as transposed that many times over (n = 28's
     // windows, 16 Mi words a list, projected 1,165 years instead of 99). Transposed here, once,

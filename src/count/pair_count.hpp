@@ -48,6 +48,9 @@ struct BucketListOf {
   const Word* words = nullptr;
   const std::uint32_t* keys = nullptr;  // needed only when dense < fine
   std::uint32_t dense = 0;
+  // The bits a word may have, from bit 0 (0: not said): the lower fine - cut bucket bits are the
+  // top ones of them, which lets the sliced kernel skip words (sliced_pairs.hpp).
+  std::uint32_t bits = 0;
 };
 using BucketList = BucketListOf<std::uint32_t>;
 using WideBucketList = BucketListOf<std::uint64_t>;

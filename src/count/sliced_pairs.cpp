@@ -102,7 +102,7 @@ template <u32 kGroups>
 }
 
 template <u32 kGroups, u32 kCount, class Word>
-[[NQ_SLICED_TARGET]] u64 stream(const __m512i* tables, const Word* b, u32 nb) {
+[[NQ_SLICED_TARGET]] __m512i stream(const __m512i* tables, const Word* b, u32 nb) {
   constexpr u64 kNibblesTimes8 = 0x7878787878787878;  // bits 3-6 of every byte
   const char* const base = reinterpret_cast<const char*>(tables);
   __m512i acc[kCount];
@@ -126,11 +126,7 @@ template <u32 kGroups, u32 kCount, class Word>
   }
   __m512i sum = acc[0];
   for (u32 r = 1; r < kCount; ++r) sum = _mm512_add_epi64(sum, acc[r]);
-  alignas(64) u64 lanes[8];  // (_mm512_reduce_add_epi64 draws a false warning from g++ 12)
-  _mm512_store_si512(lanes, sum);
-  u64 total = 0;
-  for (const u64 lane : lanes) total += lane;
-  return total;
+  return sum;  // eight counts, added up by count_ranges
 }
 
 // Rows from words, 64 words at a time: byte k of the 64 words gathered into one vector (a byte
@@ -209,14 +205,48 @@ struct LoadHalves {
   }
 }
 
+// The ranges [0, count) of the tables against b[0, nb).
+template <u32 kGroups, u32 kRanges, class Word>
+[[NQ_SLICED_TARGET]] inline __m512i stream_ranges(u32 count, const __m512i* tables, const Word* b,
+                                                  u32 nb) {
+  if constexpr (kRanges == 4) {
+    switch (count) {
+      case 1: return stream<kGroups, 1>(tables, b, nb);
+      case 2: return stream<kGroups, 2>(tables, b, nb);
+      case 3: return stream<kGroups, 3>(tables, b, nb);
+      default: return stream<kGroups, 4>(tables, b, nb);
+    }
+  } else {
+    return count == 1 ? stream<kGroups, 1>(tables, b, nb) : stream<kGroups, 2>(tables, b, nb);
+  }
+}
+
+// A range sorted by its words' top bits (SlicedWords::count): bits [shift, shift + k) of a word
+// are its key, and ends[u] is where the range's words with keys at most u end.
+struct TopBits {
+  u32 shift, mask;
+  const u32* ends;
+};
+
+// The sum of the eight 64-bit lanes (_mm512_reduce_add_epi64 draws a false warning from g++ 12).
+[[NQ_SLICED_TARGET]] inline u64 add_lanes(__m512i sum) {
+  alignas(64) u64 lanes[8];
+  _mm512_store_si512(lanes, sum);
+  u64 total = 0;
+  for (const u64 lane : lanes) total += lane;
+  return total;
+}
+
 // `tables` holds kTableBytes; `built`: it already holds the tables of [begin, end), which is at
-// most kRanges ranges long.
+// most kRanges ranges long. With `top`, a word b with key v counts only the ranges up to
+// top->ends[~v]: the words past it share a key bit with b.
 template <u32 kGroups, class Word>
 [[NQ_SLICED_TARGET]] u64 count_ranges(const u64* rows, u32 stride, u32 begin, u32 end,
-                                      const Word* b, u32 nb, __m512i* tables, bool built) {
+                                      const Word* b, u32 nb, __m512i* tables, bool built,
+                                      const TopBits* top) {
   constexpr u32 kRanges = ranges_at_a_time(kGroups);
   static_assert(kRanges * kGroups * 16 * sizeof(__m512i) <= kTableBytes);
-  u64 total = 0;
+  __m512i total = _mm512_setzero_si512();
   for (u32 p = begin; p < end; p += kRanges * kRangeWords) {
     const u32 ranges = std::min(kRanges, (end - p + kRangeWords - 1) / kRangeWords);
     for (u32 r = 0; r < ranges && !built; ++r) {
@@ -224,18 +254,30 @@ template <u32 kGroups, class Word>
       build_table(rows, stride, kGroups, q, std::min(kRangeWords, end - q),
                   tables + r * kGroups * 16);
     }
-    if constexpr (kRanges == 4) {
-      switch (ranges) {
-        case 1: total += stream<kGroups, 1>(tables, b, nb); break;
-        case 2: total += stream<kGroups, 2>(tables, b, nb); break;
-        case 3: total += stream<kGroups, 3>(tables, b, nb); break;
-        default: total += stream<kGroups, 4>(tables, b, nb); break;
+    if (!top || ranges == 1) {  // (one range: a word skips it only if it meets none of it)
+      total = _mm512_add_epi64(total, stream_ranges<kGroups, kRanges>(ranges, tables, b, nb));
+      continue;
+    }
+    // The ranges of these tables that a word with key v needs; consecutive words that need as
+    // many are streamed together.
+    u32 need[16];
+    for (u32 v = 0; v <= top->mask; ++v) {
+      const u32 until = std::min(end, top->ends[~v & top->mask]);
+      need[v] = until <= p ? 0 : std::min(ranges, (until - p + kRangeWords - 1) / kRangeWords);
+    }
+    auto key = [top](Word x) { return static_cast<u32>(x >> top->shift) & top->mask; };
+    for (u32 i = 0; i < nb;) {
+      const u32 want = need[key(b[i])];
+      u32 j = i + 1;
+      while (j < nb && need[key(b[j])] == want) ++j;
+      if (want) {
+        total =
+            _mm512_add_epi64(total, stream_ranges<kGroups, kRanges>(want, tables, b + i, j - i));
       }
-    } else {
-      total += ranges == 1 ? stream<kGroups, 1>(tables, b, nb) : stream<kGroups, 2>(tables, b, nb);
+      i = j;
     }
   }
-  return total;
+  return add_lanes(total);
 }
 
 }  // namespace
@@ -270,24 +312,47 @@ void SlicedWords::build(const std::uint64_t* words, std::uint32_t size) {
 // n = 18, 20 and 21 a join counted each range it built tables for 6.5 to 7 times.
 std::uint64_t SlicedWords::count(std::uint32_t begin, std::uint32_t end, const std::uint32_t* b,
                                  std::uint32_t nb) {
-  if (begin >= end || nb == 0) return 0;
-  bool built = false;
-  auto* const tables = static_cast<__m512i*>(table_space(begin, end, built));
-  return count_ranges<8>(rows_.data(), stride_, begin, end, b, nb, tables, built);
+  return count_any<u32>(begin, end, b, nb, 0, 0, nullptr);
 }
 
 std::uint64_t SlicedWords::count(std::uint32_t begin, std::uint32_t end, const std::uint64_t* b,
                                  std::uint32_t nb) {
+  return count_any<u64>(begin, end, b, nb, 0, 0, nullptr);
+}
+
+std::uint64_t SlicedWords::count(std::uint32_t begin, std::uint32_t end, const std::uint32_t* b,
+                                 std::uint32_t nb, std::uint32_t shift, std::uint32_t k,
+                                 const std::uint32_t* ends) {
+  return count_any<u32>(begin, end, b, nb, shift, k, ends);
+}
+
+std::uint64_t SlicedWords::count(std::uint32_t begin, std::uint32_t end, const std::uint64_t* b,
+                                 std::uint32_t nb, std::uint32_t shift, std::uint32_t k,
+                                 const std::uint32_t* ends) {
+  return count_any<u64>(begin, end, b, nb, shift, k, ends);
+}
+
+template <class Word>
+std::uint64_t SlicedWords::count_any(std::uint32_t begin, std::uint32_t end, const Word* b,
+                                     std::uint32_t nb, std::uint32_t shift, std::uint32_t k,
+                                     const std::uint32_t* ends) {
   if (begin >= end || nb == 0) return 0;
+  if (k > 4) throw std::invalid_argument("SlicedWords::count: more than 4 top bits");
   bool built = false;
   auto* const tables = static_cast<__m512i*>(table_space(begin, end, built));
+  const TopBits top{shift, (1u << k) - 1, ends};
+  const TopBits* const by_top = k > 0 ? &top : nullptr;
   const u64* const rows = rows_.data();
-  switch (groups_) {
-    case 8: return count_ranges<8>(rows, stride_, begin, end, b, nb, tables, built);
-    case 10: return count_ranges<10>(rows, stride_, begin, end, b, nb, tables, built);
-    case 12: return count_ranges<12>(rows, stride_, begin, end, b, nb, tables, built);
-    case 14: return count_ranges<14>(rows, stride_, begin, end, b, nb, tables, built);
-    default: return count_ranges<16>(rows, stride_, begin, end, b, nb, tables, built);
+  if constexpr (sizeof(Word) == 4) {
+    return count_ranges<8>(rows, stride_, begin, end, b, nb, tables, built, by_top);
+  } else {
+    switch (groups_) {
+      case 8: return count_ranges<8>(rows, stride_, begin, end, b, nb, tables, built, by_top);
+      case 10: return count_ranges<10>(rows, stride_, begin, end, b, nb, tables, built, by_top);
+      case 12: return count_ranges<12>(rows, stride_, begin, end, b, nb, tables, built, by_top);
+      case 14: return count_ranges<14>(rows, stride_, begin, end, b, nb, tables, built, by_top);
+      default: return count_ranges<16>(rows, stride_, begin, end, b, nb, tables, built, by_top);
+    }
   }
 }
 
@@ -320,6 +385,14 @@ std::uint64_t SlicedWords::count(std::uint32_t, std::uint32_t, const std::uint32
 }
 std::uint64_t SlicedWords::count(std::uint32_t, std::uint32_t, const std::uint64_t*,
                                  std::uint32_t) {
+  throw std::logic_error("SlicedWords: no AVX-512 VPOPCNTDQ");
+}
+std::uint64_t SlicedWords::count(std::uint32_t, std::uint32_t, const std::uint32_t*, std::uint32_t,
+                                 std::uint32_t, std::uint32_t, const std::uint32_t*) {
+  throw std::logic_error("SlicedWords: no AVX-512 VPOPCNTDQ");
+}
+std::uint64_t SlicedWords::count(std::uint32_t, std::uint32_t, const std::uint64_t*, std::uint32_t,
+                                 std::uint32_t, std::uint32_t, const std::uint32_t*) {
   throw std::logic_error("SlicedWords: no AVX-512 VPOPCNTDQ");
 }
 

@@ -177,6 +177,17 @@ void check_trie(PairKernel kernel) {
                 << "cut " << cut << ", extra " << extra << ", size " << size << ", leaf " << leaf;
             EXPECT_LE(pairs, flat);
             ++checked;
+            // The same lists, said to hold 32-bit words whose top bits are the trie's: the
+            // sliced kernel then skips what a streamed word's top bits rule out.
+            const std::uint32_t fine = cut + extra;
+            std::uint64_t top_pairs = 0;
+            EXPECT_EQ(
+                nq::detail::count_bucket_pairs({w.start.data(), w.words.data(), nullptr, fine, 32},
+                                               {e.start.data(), e.words.data(), nullptr, fine, 32},
+                                               cut, fine, leaf, top_pairs, kernel),
+                expected)
+                << "cut " << cut << ", extra " << extra << ", size " << size << ", leaf " << leaf;
+            EXPECT_EQ(top_pairs, pairs) << "the same blocks";
             // The same lists with only the top `dense` bucket bits in a table, the others found
             // by binary search in per-word keys (the layout of n >= 26).
             for (std::uint32_t dense : {0u, 1u, cut}) {
