@@ -3,7 +3,9 @@
 // entries makes with one group of south entries (those on the columns the north entries leave).
 // A south entry joins a north entry when it occupies none of the north entry's diagonals nor the
 // middle-column queen's (odd n); the half-board's pattern is the OR of both patterns and the
-// class tag. Compiled twice, used through one function:
+// class tag. Diagonals are words of a quarter's frame (quarters.hpp), the south one's lying
+// `shift` diagonals above the north one's in both halves of the word. Compiled twice, used through
+// one function:
 //   generic  one candidate at a time, each written and kept only when it joins (no branch);
 //   avx512   AVX-512 F (checked at run time): 8 candidates a vector, tested as a mask and
 //            compressed into place (measured at n = 19: docs/algorithms.md).
@@ -20,22 +22,28 @@ enum class JoinKernel { best, generic, avx512 };
 // Whether this processor (and build) runs `kernel`; best and generic always.
 bool join_kernel_available(JoinKernel kernel);
 
-// One side of a join: the entries' occupied diagonals (board numbering) and patterns.
+// One side of a join: the entries' occupied diagonals (framed words) and patterns.
 struct JoinEntries {
-  const std::uint64_t* d1 = nullptr;
-  const std::uint64_t* d2 = nullptr;
+  const std::uint64_t* diag = nullptr;
   const std::uint64_t* pattern = nullptr;
 };
 
+// North entry x's diagonals in the south frame, `shift` diagonals above the north one: each half
+// of the word shifted down (the diagonals below the south frame meet no south entry).
+inline std::uint64_t to_south_frame(std::uint64_t x, std::uint32_t shift) {
+  return ((x & 0xFFFFFFFFu) >> shift) | (x >> 32 >> shift) << 32;
+}
+
 // Joins north entries at, at + 1, ... (below `end`) with south entries [begin, begin + count): for
-// each north entry i in turn, every south entry j with (d1[j] & (north.d1[i] | md1)) == 0 and
-// (d2[j] & (north.d2[i] | md2)) == 0 is appended to out as north.pattern[i] | south.pattern[j] |
-// tag, in south order. Stops before a north entry when `size` (the entries already in out) has
-// reached `limit`, or when out's `room` entries could not hold its candidates and 8 more. Returns
-// the new size and leaves `at` at the first north entry not joined.
+// each north entry i in turn, every south entry j with (south.diag[j] &
+// (to_south_frame(north.diag[i], shift) | md)) == 0 is appended to out as north.pattern[i] |
+// south.pattern[j] | tag, in south order (`md`: the middle queen's diagonals in the south frame).
+// Stops before a north entry when `size` (the entries already in out) has reached `limit`, or when
+// out's `room` entries could not hold its candidates and 8 more. Returns the new size and leaves
+// `at` at the first north entry not joined.
 std::size_t join_half(const JoinEntries& north, std::uint32_t& at, std::uint32_t end,
                       const JoinEntries& south, std::uint32_t begin, std::uint32_t count,
-                      std::uint64_t md1, std::uint64_t md2, std::uint64_t tag, std::uint64_t* out,
+                      std::uint32_t shift, std::uint64_t md, std::uint64_t tag, std::uint64_t* out,
                       std::size_t size, std::size_t limit, std::size_t room,
                       JoinKernel kernel = JoinKernel::best);
 

@@ -268,16 +268,18 @@ class HalvesWorker final : public Worker {
   // A north slice as half() reads it for odd n, copied for the quarter's rows and the middle
   // queen's diagonals (md1 = 0: none yet), which say what it holds.
   struct NorthSlice {
-    std::vector<u64> d1, d2, pattern;
+    std::vector<u64> diag, pattern;
     std::vector<Group> groups;
     u32 classes = 0;  // bit c: some entry has class c
     u32 rows = 0;
     u64 md1 = 0, md2 = 0;
     SliceView view() const {
-      return {groups.data(), groups.data() + groups.size(), d1.data(), d2.data(), pattern.data()};
+      return {groups.data(), groups.data() + groups.size(), diag.data(), pattern.data()};
     }
   };
-  SliceView north_for_odd(const SliceView& s, u32 rows, u64 md1, u64 md2, NorthSlice& into);
+  // `quarter`: 0 (north-west) or 1 (north-east).
+  SliceView north_for_odd(const SliceView& s, int quarter, u32 rows, u64 md1, u64 md2,
+                          NorthSlice& into);
 
   const HalvesEngine& engine_;
   NorthSlice north_[2];                    // west, east
@@ -318,6 +320,7 @@ class HalvesEngine final : public Engine {
     shapes_[1] = {0, north_rows_, n - h, h};  // north-east
     shapes_[2] = {north_rows_, n - north_rows_, 0, h};      // south-west
     shapes_[3] = {north_rows_, n - north_rows_, n - h, h};  // south-east
+    for (int q = 0; q < 4; ++q) frames_[q] = diagonal_frame(layout_, shapes_[q]);
     fine_ = std::min(layout_.bits, layout_.cut + kFineBits);
     dense_ = std::min(fine_, tuning.dense ? tuning.dense : kDenseBits);
     leaf_ = kLeafPairs;
@@ -370,6 +373,7 @@ class HalvesEngine final : public Engine {
 
   const Layout& layout() const { return layout_; }
   const QuarterShape& shape(int q) const { return shapes_[q]; }
+  const DiagonalFrame& frame(int q) const { return frames_[q]; }
   const Subproblem& subproblem(std::size_t id) const { return subproblems_.at(id); }
   int north_rows() const { return north_rows_; }
   bool shared() const { return shared_; }
@@ -419,7 +423,7 @@ class HalvesEngine final : public Engine {
   // counts and budgets than the engine's own (a cluster's ranks, --estimate --ranks).
   Plan plan(unsigned threads, u64 budget, HalvesTables tables) const {
     // slices: a worker's four buffers and the one scratch they share (a scratch for each buffer
-    // made it 4 x (24 + 32) bytes per entry of the largest slice at even n; 4 x 24 + 32 so).
+    // made it 4 x (16 + 24) bytes per entry of the largest slice at even n; 4 x 16 + 24 so).
     u64 table = 0, slices = 0, build_scratch = 0, north_copies = 0, slice_scratch = 0;
     bool indexable = true;
     for (int q = 0; q < 4; ++q) {
@@ -539,6 +543,7 @@ class HalvesEngine final : public Engine {
   bool wide_ = false;  // the pair count's words are 64-bit (word_bits)
   int north_rows_ = 0;
   QuarterShape shapes_[4];
+  DiagonalFrame frames_[4];    // where each quarter's diagonal words begin
   std::vector<u64> sizes_[4];  // entries per row set, by quarter
   u64 largest_[4] = {};        // the largest slice of each quarter
   QuarterTable tables_[4];     // when shared_
@@ -578,7 +583,7 @@ SliceView HalvesWorker::slice(int quarter, u32 rows) {
 //
 // Consecutive subproblems of a worker often share a side's north rows and the middle queen (93%
 // of the calls in count 19), and then the copy made for the one before is theirs too.
-SliceView HalvesWorker::north_for_odd(const SliceView& s, u32 rows, u64 md1, u64 md2,
+SliceView HalvesWorker::north_for_odd(const SliceView& s, int quarter, u32 rows, u64 md1, u64 md2,
                                       NorthSlice& into) {
   if (into.md1 == md1 && into.md2 == md2 && into.rows == rows) return into.view();
   into.md1 = 0;  // (holds nothing until it is filled)
@@ -590,12 +595,11 @@ SliceView HalvesWorker::north_for_odd(const SliceView& s, u32 rows, u64 md1, u64
   }
   const int n = engine_.layout().n;
   const std::size_t most = s.last[-1].end - s.first->begin;
-  grow(into.d1, most, 0);
-  grow(into.d2, most, 0);
+  grow(into.diag, most, 0);
   grow(into.pattern, most, 0);
-  u64* const d1 = into.d1.data();
-  u64* const d2 = into.d2.data();
+  u64* const diag = into.diag.data();
   u64* const pattern = into.pattern.data();
+  const u64 md = framed(md1, md2, engine_.frame(quarter));  // the middle queen's, in this frame
   // phi of the middle-row queen against the middle-column queen's: below, weight 0 (dropped);
   // equal or no queen there, class 1 (weight 1); above, class 0 (weight 2). Indexed by the
   // middle-row column + 1, 0 meaning the middle row is not in the slice.
@@ -615,10 +619,9 @@ SliceView HalvesWorker::north_for_odd(const SliceView& s, u32 rows, u64 md1, u64
     for (u32 i = g->begin; i < g->end; ++i) {
       const u64 p = s.pattern[i];
       const u64 row = p >> kMiddleRowShift;
-      d1[k] = s.d1[i];
-      d2[k] = s.d2[i];
+      diag[k] = s.diag[i];
       pattern[k] = (p & kPatternMask) | klass[row];
-      const u32 kept = (((s.d1[i] & md1) | (s.d2[i] & md2)) == 0) & keep[row];
+      const u32 kept = ((s.diag[i] & md) == 0) & keep[row];
       k += kept;
       classes |= class_bit[row] & (0 - kept);
     }
@@ -708,8 +711,11 @@ void HalvesWorker::half(const SliceView& north, const SliceView& south, u64 md1,
   const bool by_class = engine_.layout().n % 2 == 0 && !window_ && !at.append;
   visits(north, south, east, by_class);
   const u32 groups = static_cast<u32>(visits_.size());
-  const JoinEntries n_entries{north.d1, north.d2, north.pattern};
-  const JoinEntries s_entries{south.d1, south.d2, south.pattern};
+  const JoinEntries n_entries{north.diag, north.pattern};
+  const JoinEntries s_entries{south.diag, south.pattern};
+  // The south quarter's frame lies north_rows() diagonals above the north one's (quarters.hpp).
+  const u32 shift = static_cast<u32>(engine_.north_rows());
+  const u64 md = framed(md1, md2, engine_.frame(east ? 3 : 2));
   const bool sampled = !east && share_ < 1;
   std::size_t size = at.append ? out.size : 0;
   out.by_class = by_class;
@@ -747,8 +753,8 @@ void HalvesWorker::half(const SliceView& north, const SliceView& south, u64 md1,
       }
       grow(out.data, size + count + 8, room_);
       const u32 from = i;
-      size = join_half(n_entries, i, sampled ? i + 1 : g_end, s_entries, v.south->begin, count, md1,
-                       md2, v.tag, out.data.data(), size, limit, out.data.size());
+      size = join_half(n_entries, i, sampled ? i + 1 : g_end, s_entries, v.south->begin, count,
+                       shift, md, v.tag, out.data.data(), size, limit, out.data.size());
       nodes += u64{count} * (i - from);
       if (sampled && i != from) next_pick_ += 1 + pick_gap();
     }
@@ -1011,8 +1017,8 @@ HalvesWorker::Slices HalvesWorker::load(const Subproblem& s) {
   v.sw = slice(2, west >> nr);
   v.se = slice(3, s.east >> nr);
   if (s.m >= 0) {
-    v.nw = north_for_odd(v.nw, west & low, v.md1, v.md2, north_[0]);
-    v.ne = north_for_odd(v.ne, s.east & low, v.md1, v.md2, north_[1]);
+    v.nw = north_for_odd(v.nw, 0, west & low, v.md1, v.md2, north_[0]);
+    v.ne = north_for_odd(v.ne, 1, s.east & low, v.md1, v.md2, north_[1]);
   }
   return v;
 }

@@ -84,9 +84,12 @@ void count_rows(const Layout& L, const QuarterShape& q, int lr, u32 rows, u32 co
 // The entries of `rows` sorted by column set (a counting sort: a slice is small enough to sort
 // in cache), written at `offset` of the arrays, which have room; their groups are appended.
 u32 fill_slice(const Layout& L, const QuarterShape& q, u32 rows, SliceScratch& s, u32 offset,
-               u64* d1, u64* d2, u64* pattern, std::vector<Group>& groups) {
+               u64* diag, u64* pattern, std::vector<Group>& groups) {
   s.entries.clear();
-  auto collect = [&](u32 cols, u64 a, u64 b, u64 p) { s.entries.push_back({cols, a, b, p}); };
+  const DiagonalFrame frame = diagonal_frame(L, q);
+  auto collect = [&](u32 cols, u64 a, u64 b, u64 p) {
+    s.entries.push_back({cols, framed(a, b, frame), p});
+  };
   enumerate_rows(L, q, rows, 0, 0, 0, 0, 0, 0, collect);
   const u32 col_sets = 1u << q.nc;
   s.at.assign(col_sets + 1, 0);
@@ -97,8 +100,7 @@ u32 fill_slice(const Layout& L, const QuarterShape& q, u32 rows, SliceScratch& s
   }
   for (const SliceScratch::Entry& e : s.entries) {
     const u32 i = offset + s.at[e.cols]++;
-    d1[i] = e.d1;
-    d2[i] = e.d2;
+    diag[i] = e.diag;
     pattern[i] = e.pattern;
   }
   return static_cast<u32>(s.entries.size());
@@ -209,7 +211,12 @@ std::vector<u64> turned_slice_sizes(const std::vector<u64>& north, int rows) {
 
 std::uint64_t slice_bytes(std::uint64_t entries, int rows, int columns) {
   const u64 groups = std::min(entries, binomial(columns, rows));
-  return entries * 3 * sizeof(u64) + groups * sizeof(Group);
+  return entries * 2 * sizeof(u64) + groups * sizeof(Group);
+}
+
+DiagonalFrame diagonal_frame(const Layout& layout, const QuarterShape& shape) {
+  if (shape.nr + shape.nc - 1 > 32) throw std::logic_error("halves: a quarter spans 32 diagonals");
+  return {shape.r0 + shape.c0, shape.r0 - (shape.c0 + shape.nc - 1) + layout.n - 1};
 }
 
 void QuarterTable::build(const Layout& layout, const QuarterShape& shape,
@@ -217,8 +224,7 @@ void QuarterTable::build(const Layout& layout, const QuarterShape& shape,
   u64 total = 0;
   for (u64 s : slice_sizes) total += s;
   if (total >= (u64{1} << 32)) throw std::length_error("halves: quarter table too large");
-  d1_.resize(total);
-  d2_.resize(total);
+  diag_.resize(total);
   pattern_.resize(total);
   groups_.clear();
   const u32 row_sets = 1u << shape.nr;
@@ -228,38 +234,36 @@ void QuarterTable::build(const Layout& layout, const QuarterShape& shape,
   for (u32 rows = 0; rows < row_sets; ++rows) {
     row_start_[rows] = static_cast<u32>(groups_.size());
     if (slice_sizes[rows] == 0) continue;
-    offset += fill_slice(layout, shape, rows, scratch, offset, d1_.data(), d2_.data(),
-                         pattern_.data(), groups_);
+    offset +=
+        fill_slice(layout, shape, rows, scratch, offset, diag_.data(), pattern_.data(), groups_);
   }
   row_start_[row_sets] = static_cast<u32>(groups_.size());
 }
 
 SliceView QuarterTable::slice(u32 rows) const {
-  return {groups_.data() + row_start_[rows], groups_.data() + row_start_[rows + 1], d1_.data(),
-          d2_.data(), pattern_.data()};
+  return {groups_.data() + row_start_[rows], groups_.data() + row_start_[rows + 1], diag_.data(),
+          pattern_.data()};
 }
 
 std::uint64_t QuarterTable::bytes() const {
-  return 3 * pattern_.size() * sizeof(u64) + groups_.size() * sizeof(Group) +
+  return 2 * pattern_.size() * sizeof(u64) + groups_.size() * sizeof(Group) +
          row_start_.size() * sizeof(u32);
 }
 
 SliceBuffer::SliceBuffer(const Layout& layout, const QuarterShape& shape, u64 largest,
                          SliceScratch& scratch)
     : layout_(layout), shape_(shape), scratch_(scratch) {
-  d1_.resize(largest);
-  d2_.resize(largest);
+  diag_.resize(largest);
   pattern_.resize(largest);
 }
 
 SliceView SliceBuffer::slice(u32 rows) {
   if (rows != rows_) {
     groups_.clear();
-    fill_slice(layout_, shape_, rows, scratch_, 0, d1_.data(), d2_.data(), pattern_.data(),
-               groups_);
+    fill_slice(layout_, shape_, rows, scratch_, 0, diag_.data(), pattern_.data(), groups_);
     rows_ = rows;
   }
-  return {groups_.data(), groups_.data() + groups_.size(), d1_.data(), d2_.data(), pattern_.data()};
+  return {groups_.data(), groups_.data() + groups_.size(), diag_.data(), pattern_.data()};
 }
 
 }  // namespace nq::detail

@@ -48,13 +48,28 @@ struct Group {  // the entries of a slice with one column set: [begin, end) of t
   std::uint32_t cols, begin, end;
 };
 
+// A quarter's entries keep their occupied diagonals in one word: the diagonals r + c from the
+// quarter's lowest (r0 + c0) in the low 32 bits, the diagonals r - c + n - 1 from the quarter's
+// lowest (r0 - c0 - nc + 1 + n - 1) in the high 32 (a quarter spans nr + nc - 1 of each, at most
+// 28 at n = 28). Two words, d1 and d2 in board numbering, took a third more memory, and the join
+// of north and south entries one more test a candidate.
+struct DiagonalFrame {
+  int sum_low = 0, diff_low = 0;
+};
+DiagonalFrame diagonal_frame(const Layout& layout, const QuarterShape& shape);
+
+// Diagonals in board numbering (bit r + c of d1, bit r - c + n - 1 of d2) as a word of `frame`;
+// those outside it are dropped.
+inline std::uint64_t framed(std::uint64_t d1, std::uint64_t d2, DiagonalFrame frame) {
+  return (d1 >> frame.sum_low & 0xFFFFFFFFu) | (d2 >> frame.diff_low & 0xFFFFFFFFu) << 32;
+}
+
 // One slice, read-only: groups sorted by column set, one array per entry field (occupied
-// diagonals r + c and r - c + n - 1 in board numbering, and the pattern).
+// diagonals as framed() words in the quarter's frame, and the pattern).
 struct SliceView {
   const Group* first = nullptr;
   const Group* last = nullptr;
-  const std::uint64_t* d1 = nullptr;
-  const std::uint64_t* d2 = nullptr;
+  const std::uint64_t* diag = nullptr;
   const std::uint64_t* pattern = nullptr;
 };
 
@@ -77,7 +92,7 @@ std::uint64_t slice_bytes(std::uint64_t entries, int rows, int columns);
 struct SliceScratch {
   struct Entry {
     std::uint32_t cols;
-    std::uint64_t d1, d2, pattern;
+    std::uint64_t diag, pattern;
   };
   std::vector<Entry> entries;
   std::vector<std::uint32_t> at;
@@ -92,7 +107,7 @@ class QuarterTable {
   std::uint64_t bytes() const;
 
  private:
-  std::vector<std::uint64_t> d1_, d2_, pattern_;
+  std::vector<std::uint64_t> diag_, pattern_;
   std::vector<Group> groups_;
   std::vector<std::uint32_t> row_start_;  // groups of rows x: [row_start_[x], row_start_[x + 1])
 };
@@ -111,7 +126,7 @@ class SliceBuffer {
   const Layout& layout_;
   QuarterShape shape_;
   std::uint32_t rows_ = ~std::uint32_t{0};
-  std::vector<std::uint64_t> d1_, d2_, pattern_;
+  std::vector<std::uint64_t> diag_, pattern_;
   std::vector<Group> groups_;
   SliceScratch& scratch_;
 };

@@ -2,7 +2,8 @@
 // The halves engine's half-board loop (an internal header), against the plain definition, for
 // every compiled kernel (one this processor lacks is reported as skipped): south groups of every
 // length from 0 to 40 (around the 8-lane vectors), diagonals dense enough that about half the
-// candidates join, and the stops for a full chunk and for a list without room.
+// candidates join, south frames at several distances above the north one, and the stops for a
+// full chunk and for a list without room.
 #include "count/half_join.hpp"
 
 #include <gtest/gtest.h>
@@ -17,28 +18,33 @@ using nq::detail::JoinEntries;
 using nq::detail::JoinKernel;
 using u64 = std::uint64_t;
 
+// Entries with their diagonals as board-numbered sets (d1, d2) and as words of a frame whose
+// diagonals begin at `low` in both families (diag: d1's in the low half, d2's in the high one).
 struct Side {
-  std::vector<u64> d1, d2, pattern;
-  JoinEntries entries() const { return {d1.data(), d2.data(), pattern.data()}; }
+  std::vector<u64> d1, d2, diag, pattern;
+  JoinEntries entries() const { return {diag.data(), pattern.data()}; }
 };
 
-Side random_side(std::mt19937_64& rng, std::size_t size) {
+Side random_side(std::mt19937_64& rng, std::size_t size, int low) {
   Side s;
   for (std::size_t i = 0; i < size; ++i) {
-    // Three diagonals of each family out of 40: a pair of entries shares one about half the time.
+    // Three diagonals of each family out of 24: a pair of entries that overlap shares one about
+    // half the time.
     u64 a = 0, b = 0;
     for (int k = 0; k < 3; ++k) {
-      a |= u64{1} << (rng() % 40);
-      b |= u64{1} << (rng() % 40);
+      a |= u64{1} << (rng() % 24);
+      b |= u64{1} << (rng() % 24);
     }
-    s.d1.push_back(a);
-    s.d2.push_back(b);
+    s.d1.push_back(a << low);
+    s.d2.push_back(b << low);
+    s.diag.push_back(a | b << 32);
     s.pattern.push_back(rng() & ((u64{1} << 54) - 1));
   }
   return s;
 }
 
-// The definition: every north entry from `at` with every south entry, no limits.
+// The definition: every north entry from `at` with every south entry, no limits, both compared
+// in board numbering.
 std::vector<u64> plain_join(const Side& north, std::uint32_t at, std::uint32_t end,
                             const Side& south, std::uint32_t begin, std::uint32_t count, u64 md1,
                             u64 md2, u64 tag) {
@@ -52,28 +58,37 @@ std::vector<u64> plain_join(const Side& north, std::uint32_t at, std::uint32_t e
   return out;
 }
 
+// Board-numbered diagonals as a word of the frame that begins at `low`.
+u64 in_frame(u64 d1, u64 d2, int low) {
+  return (d1 >> low & 0xFFFFFFFFu) | (d2 >> low & 0xFFFFFFFFu) << 32;
+}
+
 void check_kernel(JoinKernel kernel) {
   std::mt19937_64 rng(7);
-  const Side north = random_side(rng, 12), south = random_side(rng, 120);
   int nonempty = 0;
-  for (std::uint32_t count = 0; count <= 40; ++count) {
-    for (const u64 md : {u64{0}, u64{1} << 5}) {
-      const std::uint32_t begin = count % 7;
-      const u64 tag = u64{count % 4} << 60;
-      const std::vector<u64> want = plain_join(north, 2, 12, south, begin, count, md, md, tag);
-      std::vector<u64> out(want.size() + 10 * count + 8, 0xDEAD);
-      std::uint32_t at = 2;
-      const std::size_t size =
-          nq::detail::join_half(north.entries(), at, 12, south.entries(), begin, count, md, md, tag,
-                                out.data(), 0, ~std::size_t{0}, out.size(), kernel);
-      ASSERT_EQ(at, 12u) << "count " << count;
-      ASSERT_EQ(size, want.size()) << "count " << count;
-      out.resize(size);
-      EXPECT_EQ(out, want) << "count " << count;
-      nonempty += !want.empty();
+  for (const std::uint32_t shift : {0u, 5u, 13u}) {
+    const Side north = random_side(rng, 12, 0), south = random_side(rng, 120, shift);
+    for (std::uint32_t count = 0; count <= 40; ++count) {
+      // No middle queen, one on diagonals both sides meet, one below the south frame.
+      for (const u64 md : {u64{0}, u64{1} << (shift + 5), u64{1} << shift >> 1}) {
+        const std::uint32_t begin = count % 7;
+        const u64 tag = u64{count % 4} << 60;
+        const std::vector<u64> want = plain_join(north, 2, 12, south, begin, count, md, md, tag);
+        std::vector<u64> out(want.size() + 10 * count + 8, 0xDEAD);
+        std::uint32_t at = 2;
+        const std::size_t size =
+            nq::detail::join_half(north.entries(), at, 12, south.entries(), begin, count, shift,
+                                  in_frame(md, md, static_cast<int>(shift)), tag, out.data(), 0,
+                                  ~std::size_t{0}, out.size(), kernel);
+        ASSERT_EQ(at, 12u) << "count " << count << ", shift " << shift;
+        ASSERT_EQ(size, want.size()) << "count " << count << ", shift " << shift;
+        out.resize(size);
+        EXPECT_EQ(out, want) << "count " << count << ", shift " << shift;
+        nonempty += !want.empty();
+      }
     }
   }
-  EXPECT_GT(nonempty, 60);  // the cases joined something
+  EXPECT_GT(nonempty, 200);  // the cases joined something
 }
 
 TEST(half_join, generic_kernel_matches_the_definition) {
@@ -92,7 +107,7 @@ TEST(half_join, best_kernel_matches_the_definition) { check_kernel(JoinKernel::b
 
 TEST(half_join, stops_at_a_full_chunk_and_resumes_where_it_stopped) {
   std::mt19937_64 rng(11);
-  const Side north = random_side(rng, 30), south = random_side(rng, 25);
+  const Side north = random_side(rng, 30, 0), south = random_side(rng, 25, 0);
   const std::vector<u64> want = plain_join(north, 0, 30, south, 0, 25, 0, 0, 0);
   for (const JoinKernel kernel : {JoinKernel::generic, JoinKernel::best}) {
     std::vector<u64> out(want.size() + 40);
@@ -118,9 +133,9 @@ TEST(half_join, stops_at_a_full_chunk_and_resumes_where_it_stopped) {
 
 TEST(half_join, stops_before_an_entry_whose_candidates_the_list_has_no_room_for) {
   std::mt19937_64 rng(13);
-  Side north = random_side(rng, 4);
-  north.d1[0] = north.d2[0] = 0;  // joins all 16 south entries
-  const Side south = random_side(rng, 16);
+  Side north = random_side(rng, 4, 0);
+  north.diag[0] = 0;  // joins all 16 south entries
+  const Side south = random_side(rng, 16, 0);
   for (const JoinKernel kernel : {JoinKernel::generic, JoinKernel::best}) {
     std::vector<u64> out(64);
     std::uint32_t at = 0;
