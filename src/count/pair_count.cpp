@@ -296,18 +296,39 @@ struct SlicedBlocks {
   const u32* west_start = nullptr;  // the dense tables, when they index every bucket bit
   const u32* east_start = nullptr;
   u32 below = 0;  // fine - cut - top_k: the trie's bits below those used
+  u32 cut = 0;
   // `bucket`: the transposed side's prefix at the cut.
   u64 count(int side, u32 w0, u32 w1, u32 e0, u32 e1, u32 bucket) {
     const u32* const start = side == 0 ? west_start : east_start;
-    u32 ends[16];
+    const u32* const other = side == 0 ? east_start : west_start;
+    u32 ends[16], b_ends[16];
     const u32 k = start ? top_k : 0;
     for (u32 u = 0; k > 0 && u < (1u << k); ++u) ends[u] = start[((bucket << k) + u + 1) << below];
+    // The streamed side's runs, where its table says they end (scanning the words for them took
+    // 6.7% of n = 20's samples): its prefix at the cut is the last whose bucket starts at or
+    // before the block (a binary search of `cut` steps), and a run's end before the block's
+    // start (a block below the cut's level) is its start.
+    const u32 s0 = side == 0 ? e0 : w0;
+    const bool runs = k > 0 && other;
+    if (runs) {
+      const u32 step = top_k + below;  // a cut prefix's first entry in the table, as a shift
+      u32 lo = 0, hi = 1u << cut;
+      while (hi - lo > 1) {
+        const u32 mid = (lo + hi) / 2;
+        (other[mid << step] <= s0 ? lo : hi) = mid;
+      }
+      for (u32 u = 0; u < (1u << k); ++u) {
+        const u32 at = other[((lo << k) + u + 1) << below];
+        b_ends[u] = at > s0 ? at - s0 : 0;
+      }
+    }
+    const u32* const b_runs = runs ? b_ends : nullptr;
     if (side == 0) {
       if (!west_built) west->build(west_words, west_size), west_built = true;
-      return west->count(w0, w1, east_words + e0, e1 - e0, top_shift, k, ends);
+      return west->count(w0, w1, east_words + e0, e1 - e0, top_shift, k, ends, b_runs);
     }
     if (!east_built) east->build(east_words, east_size), east_built = true;
-    return east->count(e0, e1, west_words + w0, w1 - w0, top_shift, k, ends);
+    return east->count(e0, e1, west_words + w0, w1 - w0, top_shift, k, ends, b_runs);
   }
 };
 
@@ -479,6 +500,7 @@ std::uint64_t count_pairs(const BucketListOf<Word>& west, const BucketListOf<Wor
       sliced.top_k = std::min({4u, fine - cut, bits});
       sliced.top_shift = bits - sliced.top_k;
       sliced.below = fine - cut - sliced.top_k;
+      sliced.cut = cut;
       if (west.dense == fine) sliced.west_start = west.start;
       if (east.dense == fine) sliced.east_start = east.start;
     }

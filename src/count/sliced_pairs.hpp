@@ -48,14 +48,16 @@ class SlicedWords {
   // its bits below the cut), and ends[u] (u < 2^k) is where the words whose bits there are at most
   // u end (any place past the range counts as its end, any before it as its begin). A word b whose
   // bits there are v meets no word past ends[~v] (they would share one), so it skips the ranges
-  // past that place. b is taken in runs of words that skip alike, so it is best sorted the same
-  // way (any order counts the same). k = 0 counts as the plain count.
+  // past that place. b is taken in runs of words that skip alike: found by a scan when b_ends is
+  // null (b is then best sorted the same way, though any order counts the same), else b is sorted
+  // so and b_ends[u] is where its words with bits at most u end (an index of b, or past nb).
+  // k = 0 counts as the plain count.
   std::uint64_t count(std::uint32_t begin, std::uint32_t end, const std::uint32_t* b,
                       std::uint32_t nb, std::uint32_t shift, std::uint32_t k,
-                      const std::uint32_t* ends);
+                      const std::uint32_t* ends, const std::uint32_t* b_ends = nullptr);
   std::uint64_t count(std::uint32_t begin, std::uint32_t end, const std::uint64_t* b,
                       std::uint32_t nb, std::uint32_t shift, std::uint32_t k,
-                      const std::uint32_t* ends);
+                      const std::uint32_t* ends, const std::uint32_t* b_ends = nullptr);
   std::uint32_t size() const { return size_; }
   // 4-bit groups a word b is looked up in: 8 for 32-bit words.
   std::uint32_t groups() const { return groups_; }
@@ -66,7 +68,8 @@ class SlicedWords {
   void* table_space(std::uint32_t begin, std::uint32_t end, bool& built);
   template <class Word>
   std::uint64_t count_any(std::uint32_t begin, std::uint32_t end, const Word* b, std::uint32_t nb,
-                          std::uint32_t shift, std::uint32_t k, const std::uint32_t* ends);
+                          std::uint32_t shift, std::uint32_t k, const std::uint32_t* ends,
+                          const std::uint32_t* b_ends);
 
   std::vector<std::uint64_t>
       rows_;                  // 32 or 64 rows of stride_ words; row i: words with bit i clear

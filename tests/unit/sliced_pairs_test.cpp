@@ -165,8 +165,8 @@ TEST(sliced_pairs, a_wide_word_bit_the_list_lacks_meets_nothing) {
 
 // A list sorted by its top k bits, told where each value of them ends: every word b skips the
 // ranges past the last word its own top bits allow, and counts what the definition counts, whether
-// b is sorted the same way or not, for ranges that cut the values anywhere and span more than the
-// four ranges built at a time.
+// b is sorted the same way or not (and, sorted, with its runs found or given), for ranges that cut
+// the values anywhere and span more than the four ranges built at a time.
 template <class Word>
 void check_top_bits(std::mt19937& rng, int bits) {
   for (const std::uint32_t k : {1u, 2u, 3u, 4u}) {
@@ -184,8 +184,16 @@ void check_top_bits(std::mt19937& rng, int bits) {
     }
     SlicedWords sliced;
     sliced.build(a.data(), static_cast<u32>(a.size()));
+    std::vector<u32> b_ends(ends.size());  // b's, once it is sorted
     for (const bool sorted : {false, true}) {
-      if (sorted) std::stable_sort(b.begin(), b.end(), by_key);
+      if (sorted) {
+        std::stable_sort(b.begin(), b.end(), by_key);
+        for (u32 u = 0; u < b_ends.size(); ++u) {
+          b_ends[u] = static_cast<u32>(
+              std::partition_point(b.begin(), b.end(), [&](Word x) { return key(x) <= u; }) -
+              b.begin());
+        }
+      }
       for (const auto& [begin, end] : std::vector<std::pair<u32, u32>>{
                {0, 3000}, {0, 2048}, {100, 700}, {513, 1600}, {37, 2600}, {1000, 1001}, {0, 512}}) {
         for (int again = 0; again < 2; ++again) {  // the second time on the tables kept
@@ -194,6 +202,13 @@ void check_top_bits(std::mt19937& rng, int bits) {
               plain_count(a, begin, end, b))
               << bits << " bits, top " << k << ", range " << begin << "-" << end
               << (sorted ? ", b sorted" : "");
+          if (sorted) {
+            EXPECT_EQ(sliced.count(begin, end, b.data(), static_cast<u32>(b.size()), shift, k,
+                                   ends.data(), b_ends.data()),
+                      plain_count(a, begin, end, b))
+                << bits << " bits, top " << k << ", range " << begin << "-" << end
+                << ", b's runs given";
+          }
         }
       }
     }
