@@ -876,7 +876,9 @@ std::uint64_t HalvesWorker::join(const u64* west, std::size_t west_size, const u
     std::uint64_t pairs = 0;
     const std::uint64_t total =
         count_bucket_pairs(WideBucketList{long_start.data(), long_run, nullptr, 0},
-                           WideBucketList{short_start.data(), masked, nullptr, 0}, 0, 0, 0, pairs);
+                           WideBucketList{short_start.data(), masked, nullptr, 0,
+                                          static_cast<u32>(engine_.layout().bits)},
+                           0, 0, 0, pairs);
     nodes += pairs;
     return total;
   }

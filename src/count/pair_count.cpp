@@ -271,9 +271,27 @@ struct SlicedBlocks {
     return streamed * (kPerWord + kPerRange * ranges) + kPerTable * ranges;
   }
 
+  // The bits each list's words may have (0: not said): the other list's words above them meet
+  // none (a short run joined unsorted has its class bits masked off, the long one not).
+  u32 west_bits = 0, east_bits = 0;
+  void build(int side) {
+    if (side == 0) {
+      transpose(*west, west_words, west_size, east_bits);
+      west_built = true;
+    } else {
+      transpose(*east, east_words, east_size, west_bits);
+      east_built = true;
+    }
+  }
+  static void transpose(SlicedWords& s, const std::uint32_t* words, u32 size, u32) {
+    s.build(words, size);
+  }
+  static void transpose(SlicedWords& s, const std::uint64_t* words, u32 size, u32 bits) {
+    s.build(words, size, bits ? bits : 64);
+  }
   void build_both() {
-    west->build(west_words, west_size), west_built = true;
-    east->build(east_words, east_size), east_built = true;
+    build(0);
+    build(1);
   }
 
   // Which side of block [w0, w1) x [e0, e1) the sliced kernel would transpose (0 west, 1 east),
@@ -324,10 +342,10 @@ struct SlicedBlocks {
     }
     const u32* const b_runs = runs ? b_ends : nullptr;
     if (side == 0) {
-      if (!west_built) west->build(west_words, west_size), west_built = true;
+      if (!west_built) build(0);
       return west->count(w0, w1, east_words + e0, e1 - e0, top_shift, k, ends, b_runs);
     }
-    if (!east_built) east->build(east_words, east_size), east_built = true;
+    if (!east_built) build(1);
     return east->count(e0, e1, west_words + w0, w1 - w0, top_shift, k, ends, b_runs);
   }
 };
@@ -494,6 +512,8 @@ std::uint64_t count_pairs(const BucketListOf<Word>& west, const BucketListOf<Wor
               west_end,
               east_end,
               kernel == PairKernel::sliced};
+    sliced.west_bits = west.bits;
+    sliced.east_bits = east.bits;
     // The trie's bits below the cut are the words' top fine - cut (at most 4 are used).
     const u32 bits = std::min(west.bits, east.bits);
     if (bits > 0 && fine > cut) {

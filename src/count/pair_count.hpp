@@ -48,8 +48,9 @@ struct BucketListOf {
   const Word* words = nullptr;
   const std::uint32_t* keys = nullptr;  // needed only when dense < fine
   std::uint32_t dense = 0;
-  // The bits a word may have, from bit 0 (0: not said): the lower fine - cut bucket bits are the
-  // top ones of them, which lets the sliced kernel skip words (sliced_pairs.hpp).
+  // The bits a word may have, from bit 0 (0: not said). The other list's words then meet nothing
+  // above them, which the sliced kernel leaves out when it transposes that list; and the lower
+  // fine - cut bucket bits are their top ones, which lets it skip words (sliced_pairs.hpp).
   std::uint32_t bits = 0;
 };
 using BucketList = BucketListOf<std::uint32_t>;

@@ -310,10 +310,11 @@ void SlicedWords::build(const std::uint32_t* words, std::uint32_t size) {
   build_rows32(words, size, rows_.data(), stride_);
 }
 
-void SlicedWords::build(const std::uint64_t* words, std::uint32_t size) {
+void SlicedWords::build(const std::uint64_t* words, std::uint32_t size, std::uint32_t bits_b) {
   if (!sliced_pairs_available()) throw std::logic_error("SlicedWords: no AVX-512 VPOPCNTDQ");
   u64 any = 0;  // the bits some word has: a word b's other bits meet none
   for (u32 i = 0; i < size; ++i) any |= words[i];
+  if (bits_b < 64) any &= (u64{1} << bits_b) - 1;
   const u32 bits = static_cast<u32>(std::bit_width(any));
   tables_end_ = 0;
   size_ = size;
@@ -392,7 +393,7 @@ bool sliced_pairs_available() { return false; }
 void SlicedWords::build(const std::uint32_t*, std::uint32_t) {
   throw std::logic_error("SlicedWords: no AVX-512 VPOPCNTDQ");
 }
-void SlicedWords::build(const std::uint64_t*, std::uint32_t) {
+void SlicedWords::build(const std::uint64_t*, std::uint32_t, std::uint32_t) {
   throw std::logic_error("SlicedWords: no AVX-512 VPOPCNTDQ");
 }
 std::uint64_t SlicedWords::count(std::uint32_t, std::uint32_t, const std::uint32_t*,

@@ -35,7 +35,8 @@ class SlicedWords {
   // The same for 64-bit words: only the bits up to the highest that some word has are kept (a
   // word b's bits above meet none), and a word b costs as many loads as they make 4-bit groups
   // (rounded up to 8, 10, 12, 14 or 16; the ranges' tables are built two at a time past 8).
-  void build(const std::uint64_t* words, std::uint32_t size);
+  // The bits from `bits` up are left out too: the caller says that no word b has any there.
+  void build(const std::uint64_t* words, std::uint32_t size, std::uint32_t bits = 64);
   // The pairs of words [begin, end) of the list (end <= size) and b[0, nb) with AND zero. The
   // tables of the last range of up to four ranges of 512 words (two past 32-bit words) are kept
   // until the next build, and a count of the same range again reuses them.
