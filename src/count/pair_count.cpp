@@ -320,7 +320,9 @@ struct SlicedBlocks {
     const u32* const start = side == 0 ? west_start : east_start;
     const u32* const other = side == 0 ? east_start : west_start;
     u32 ends[16], b_ends[16];
-    const u32 k = start ? top_k : 0;
+    // (A transposed side of one range leaves a word nothing to skip: the kernel streams it whole.)
+    const u32 transposed = side == 0 ? w1 - w0 : e1 - e0;
+    const u32 k = start && transposed > SlicedWords::kRangeWords ? top_k : 0;
     for (u32 u = 0; k > 0 && u < (1u << k); ++u) ends[u] = start[((bucket << k) + u + 1) << below];
     // The streamed side's runs, where its table says they end (scanning the words for them took
     // 6.7% of n = 20's samples): its prefix at the cut is the last whose bucket starts at or

@@ -16,7 +16,7 @@ namespace {
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 
-constexpr u32 kRangeWords = 512;  // one vector's bits
+constexpr u32 kRangeWords = SlicedWords::kRangeWords;
 // Ranges whose tables are built at a time: 32 KiB of tables, within the first-level cache.
 constexpr u32 ranges_at_a_time(u32 groups) { return groups <= 8 ? 4 : 2; }
 constexpr u32 kPad = 9;  // words past a row: a range's window reads 9 words

@@ -30,6 +30,8 @@ bool sliced_pairs_available();
 // count, and a count's words of the size the list was built from.
 class SlicedWords {
  public:
+  // Words of the list a range holds (one vector's bits): a count's tables are built by range.
+  static constexpr std::uint32_t kRangeWords = 512;
   // Transposes words[0, size), replacing what was held.
   void build(const std::uint32_t* words, std::uint32_t size);
   // The same for 64-bit words: only the bits up to the highest that some word has are kept (a
