@@ -45,8 +45,8 @@ inline CLI::Validator seconds(bool zero = false) {
         const double value = std::strtod(text.c_str(), &end);
         if (end == text.c_str() || *end != '\0' || !std::isfinite(value) ||
             (value < 0.001 && !(zero && value == 0)) || value > 1e7) {
-          return std::string("expected seconds between ") + (zero ? "0" : "0.001") +
-                 " and 10000000, got '" + text + "'";
+          return std::string("expected ") + (zero ? "0 or " : "") +
+                 "seconds between 0.001 and 10000000, got '" + text + "'";
         }
         return "";
       },
