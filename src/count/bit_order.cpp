@@ -8,6 +8,10 @@
 #include <numeric>
 #include <vector>
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 #include "search/popcount_clones.hpp"
 
 namespace nq::detail {
@@ -159,6 +163,11 @@ void BitOrder::choose(const u64* west, std::size_t west_size, const u64* east,
     greedy(west, west_size, east, east_size, bits, greedy_ranks, greedy_side(pairs), rank);
   }
   for (int i = 0; i < bits; ++i) position_[rank[i]] = bits - 1 - i;
+  int source[64];
+  std::iota(source, source + 64, 0);  // the bits from `bits` on stay where they are
+  for (int b = 0; b < bits; ++b) source[position_[b]] = b;
+  for (int p = 0; p < 64; ++p)
+    source_[p] = static_cast<std::uint8_t>(source[(p & ~7) | (7 - (p & 7))]);
   bytes_ = (bits + 7) / 8;
   for (int k = 0; k < std::max(bytes_, 4); ++k) {
     table_[k][0] = 0;
@@ -184,11 +193,81 @@ void apply_bytes(const u64 (*table)[256], u64* patterns, std::size_t size) {
   }
 }
 
+#if defined(__x86_64__)
+#define NQ_GFNI_TARGET gnu::target("avx512f,avx512bw,avx512vbmi,gfni")
+
+// Eight patterns, one a quadword, are an 8 x 64 bit matrix; transposed, each of its 64 bytes holds
+// one bit position of all eight (bit j from pattern j), and a bit permutation is one vpermb of
+// those bytes. The transpose is a byte transpose (vpermb: quadword t gathers byte t of every
+// pattern) followed by an 8 x 8 bit transpose of each quadword: gf2p8affineqb with the data as its
+// matrix and byte k of the other operand 1 << k makes byte k's bit i bit k of the matrix's byte
+// 7 - i, so the quadword's bytes go in reversed (pattern 7 - r at byte r) and source_ lists each
+// byte's bits reversed for the way back, which is the same two steps in the other order. The last
+// partial vector is loaded and stored under a lane mask.
+struct GfniVectors {
+  __m512i rows, permute, back, unit;
+};
+
+// vpermb through its zero-masked form: the plain intrinsic starts from an undefined vector, which
+// g++ 12 warns may be used uninitialized. The mask of all lanes costs nothing in the loop.
+[[NQ_GFNI_TARGET]] inline __m512i permute_bytes(__m512i index, __m512i x) {
+  return _mm512_maskz_permutexvar_epi8(~__mmask64{0}, index, x);
+}
+
+[[NQ_GFNI_TARGET]] inline __m512i permute_eight(const GfniVectors& v, __m512i x) {
+  const __m512i bits = _mm512_gf2p8affine_epi64_epi8(v.unit, permute_bytes(v.rows, x), 0);
+  const __m512i moved = permute_bytes(v.permute, bits);
+  return permute_bytes(v.back, _mm512_gf2p8affine_epi64_epi8(v.unit, moved, 0));
+}
+
+[[NQ_GFNI_TARGET]] void apply_gfni(const std::uint8_t* source, u64* patterns, std::size_t size) {
+  std::uint8_t to_rows[64], to_patterns[64];
+  for (int t = 0; t < 8; ++t) {
+    for (int r = 0; r < 8; ++r) {
+      to_rows[8 * t + r] = static_cast<std::uint8_t>(8 * (7 - r) + t);
+      to_patterns[8 * r + t] = static_cast<std::uint8_t>(8 * t + r);
+    }
+  }
+  const GfniVectors v{_mm512_loadu_si512(to_rows), _mm512_loadu_si512(source),
+                      _mm512_loadu_si512(to_patterns),
+                      _mm512_set1_epi64(static_cast<long long>(0x8040201008040201))};
+  std::size_t i = 0;
+  for (; i + 8 <= size; i += 8) {
+    _mm512_storeu_si512(patterns + i, permute_eight(v, _mm512_loadu_si512(patterns + i)));
+  }
+  if (i < size) {
+    const __mmask8 tail = static_cast<__mmask8>((1u << (size - i)) - 1);
+    _mm512_mask_storeu_epi64(patterns + i, tail,
+                             permute_eight(v, _mm512_maskz_loadu_epi64(tail, patterns + i)));
+  }
+}
+
+#undef NQ_GFNI_TARGET
+#endif
+
+bool has_gfni() {
+#if defined(__x86_64__)
+  static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("avx512f") &&
+                                                     __builtin_cpu_supports("avx512bw") &&
+                                                     __builtin_cpu_supports("avx512vbmi") &&
+                                                     __builtin_cpu_supports("gfni"));
+  return yes;
+#else
+  return false;
+#endif
+}
+
 }  // namespace
 
-void BitOrder::apply(u64* patterns, std::size_t size) const {
+bool BitOrder::available(Kernel kernel) { return kernel != Kernel::gfni || has_gfni(); }
+
+void BitOrder::apply(u64* patterns, std::size_t size, Kernel kernel) const {
+  if (bytes_ == 0) return;
+#if defined(__x86_64__)
+  if (kernel != Kernel::bytes && has_gfni()) return apply_gfni(source_, patterns, size);
+#endif
+  (void)kernel;
   switch (bytes_) {
-    case 0: return;
     case 1:
     case 2:
     case 3:

@@ -51,8 +51,15 @@ class BitOrder {
   // The side of the greedy ranks' sample grid for lists that make `pairs` pairs.
   static std::size_t greedy_side(double pairs);
 
+  // How apply permutes: `bytes`, a table lookup per byte of each pattern (any processor);
+  // `gfni`, eight patterns at a time turned into 64 bytes of one bit each, the bytes permuted and
+  // turned back (AVX-512 VBMI and GFNI, checked at run time); `best`, gfni where the processor has
+  // it, else bytes.
+  enum class Kernel { best, bytes, gfni };
+  static bool available(Kernel kernel);
+
   // Permutes the low `bits` bits of each pattern in place; the bits above them stay.
-  void apply(std::uint64_t* patterns, std::size_t size) const;
+  void apply(std::uint64_t* patterns, std::size_t size, Kernel kernel = Kernel::best) const;
 
   // Where bit b goes (for tests).
   int position(int b) const { return position_[b]; }
@@ -64,6 +71,9 @@ class BitOrder {
   static constexpr int kBytes = kBits / 8;
   std::uint64_t table_[kBytes][256] = {};
   int position_[kBits] = {};
+  // The gfni kernel's vpermb indices (bit_order.cpp): for each output bit, the input bit it takes,
+  // the bits in each byte in reverse order.
+  std::uint8_t source_[64] = {};
   int bytes_ = 0;  // the bytes that hold the `bits` low bits
 };
 
