@@ -54,25 +54,31 @@ void count_bits(const u64* patterns, std::size_t size, u64 (&bit_count)[kMaxBits
 // The greedy ranks from rank[0] on (see greedy()). Row i of the sample is west pattern west[i]
 // against the east sample, whose pairs still disjoint on the bits ranked so far are the bits of
 // alive[i * words, (i + 1) * words); east_has[b * words + k] holds the east patterns of word k
-// that have bit b.
+// that have bit b. hits[b] (the sample pairs that bit b would split off) is counted once and then
+// kept up to date: ranking bit b takes from each row that has it the pairs that share b, and
+// their hits on its other open bits; the rows without b keep theirs. Counting every row again at
+// every step took 3.8% of the samples of every 5th subproblem of n = 20, this 2.4% (the same
+// ranks: `count 19` and `count 20` compared the same pairs).
 NQ_POPCOUNT_CLONES void rank_greedily(std::vector<u64>& west, std::vector<u64>& alive,
                                       const std::vector<u64>& east_has, std::size_t words, int bits,
                                       int steps, int* rank) {
+  auto shared = [&](int b, const u64* a) {  // a's pairs whose east pattern has bit b
+    const u64* const has = &east_has[static_cast<std::size_t>(b) * words];
+    u64 sum = 0;
+    for (std::size_t k = 0; k < words; ++k) sum += static_cast<u64>(std::popcount(has[k] & a[k]));
+    return sum;
+  };
   u64 open = (u64{1} << bits) - 1;  // the bits not ranked yet
   std::size_t rows = west.size();
-  for (int step = 0; step < steps; ++step) {
-    u64 hits[kMaxBits] = {};
-    for (std::size_t i = 0; i < rows; ++i) {
-      const u64* const a = &alive[i * words];
-      for (u64 y = west[i] & open; y; y &= y - 1) {
-        const int b = std::countr_zero(y);
-        const u64* const has = &east_has[static_cast<std::size_t>(b) * words];
-        u64 sum = 0;
-        for (std::size_t k = 0; k < words; ++k)
-          sum += static_cast<u64>(std::popcount(has[k] & a[k]));
-        hits[b] += sum;
-      }
+  u64 hits[kMaxBits] = {};
+  for (std::size_t i = 0; i < rows; ++i) {
+    for (u64 y = west[i]; y; y &= y - 1) {
+      const int b = std::countr_zero(y);
+      hits[b] += shared(b, &alive[i * words]);
     }
+  }
+  u64 gone[BitOrder::kMaxSide / 64];
+  for (int step = 0; step < steps; ++step) {
     int best = -1;
     u64 best_hits = 0;
     for (int i = step; i < bits; ++i) {
@@ -82,15 +88,22 @@ NQ_POPCOUNT_CLONES void rank_greedily(std::vector<u64>& west, std::vector<u64>& 
     std::rotate(rank + step, rank + best, rank + best + 1);
     const int b = rank[step];
     open &= ~(u64{1} << b);
-    // The pairs that share bit b leave; so do rows with no pair left, or whose west pattern has
-    // no bit left to split on (they add no hits).
+    // The pairs that share bit b leave, and their hits with them; so do rows with no pair left,
+    // or whose west pattern has no bit left to split on (they add no hits).
     const u64* const has = &east_has[static_cast<std::size_t>(b) * words];
     std::size_t kept = 0;
     for (std::size_t i = 0; i < rows; ++i) {
       u64* const a = &alive[i * words];
       u64 any = 0;
       if (west[i] >> b & 1) {
-        for (std::size_t k = 0; k < words; ++k) any |= a[k] &= ~has[k];
+        for (std::size_t k = 0; k < words; ++k) {
+          gone[k] = a[k] & has[k];
+          any |= a[k] &= ~has[k];
+        }
+        for (u64 y = west[i] & open; y; y &= y - 1) {
+          const int c = std::countr_zero(y);
+          hits[c] -= shared(c, gone);
+        }
       } else {
         for (std::size_t k = 0; k < words; ++k) any |= a[k];
       }
