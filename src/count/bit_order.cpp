@@ -233,16 +233,26 @@ struct GfniVectors {
   return permute_bytes(v.back, _mm512_gf2p8affine_epi64_epi8(v.unit, moved, 0));
 }
 
-[[NQ_GFNI_TARGET]] void apply_gfni(const std::uint8_t* source, u64* patterns, std::size_t size) {
+// The two byte transposes' vpermb indices: quadword t of the rows takes byte t of pattern 7 - r
+// as its byte r, and pattern r takes its byte t back from there.
+struct ByteTransposes {
   std::uint8_t to_rows[64], to_patterns[64];
+};
+constexpr ByteTransposes byte_transposes() {
+  ByteTransposes x{};
   for (int t = 0; t < 8; ++t) {
     for (int r = 0; r < 8; ++r) {
-      to_rows[8 * t + r] = static_cast<std::uint8_t>(8 * (7 - r) + t);
-      to_patterns[8 * r + t] = static_cast<std::uint8_t>(8 * t + r);
+      x.to_rows[8 * t + r] = static_cast<std::uint8_t>(8 * (7 - r) + t);
+      x.to_patterns[8 * r + t] = static_cast<std::uint8_t>(8 * t + r);
     }
   }
-  const GfniVectors v{_mm512_loadu_si512(to_rows), _mm512_loadu_si512(source),
-                      _mm512_loadu_si512(to_patterns),
+  return x;
+}
+constexpr ByteTransposes kByteTransposes = byte_transposes();
+
+[[NQ_GFNI_TARGET]] void apply_gfni(const std::uint8_t* source, u64* patterns, std::size_t size) {
+  const GfniVectors v{_mm512_loadu_si512(kByteTransposes.to_rows), _mm512_loadu_si512(source),
+                      _mm512_loadu_si512(kByteTransposes.to_patterns),
                       _mm512_set1_epi64(static_cast<long long>(0x8040201008040201))};
   std::size_t i = 0;
   for (; i + 8 <= size; i += 8) {
