@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <iterator>
 #include <random>
 #include <set>
 #include <vector>
@@ -90,6 +91,36 @@ TEST(bit_order, each_kernel_moves_every_bit_where_position_says_and_keeps_the_re
           ASSERT_EQ(patterns[i], expected) << "bits " << bits << " size " << size;
         }
         ASSERT_EQ(patterns[size], guard);
+      }
+    }
+  }
+}
+
+// Each kernel against the definition: the sample is every step-th pattern from the first, step =
+// size / kSample above kSample (so up to 2 kSample - 1 of them), and only the kMaxBits low bits
+// count. The sizes leave every remainder of the eight-pattern steps, and the longest make byte
+// lanes that must be widened before they pass 255.
+TEST(bit_order, each_kernel_counts_the_sampled_patterns_bits_as_defined) {
+  std::mt19937_64 rng(17);
+  std::vector<std::size_t> sizes;
+  for (std::size_t size = 0; size <= 20; ++size) sizes.push_back(size);
+  for (const std::size_t size : {255, 256, 257, 263, 511, 512, 1000, 70001}) sizes.push_back(size);
+  for (const std::size_t size : sizes) {
+    std::vector<u64> patterns(size);
+    const u64 dense = rng();  // bits set in nearly every pattern, so that counts reach the sample
+    for (u64& p : patterns)
+      p = rng() | (dense & rng() & rng() ? dense : 0) | (rng() % 8 ? dense : 0);
+    u64 expected[BitOrder::kMaxBits] = {};
+    const std::size_t step = size > BitOrder::kSample ? size / BitOrder::kSample : 1;
+    for (std::size_t i = 0; i < size; i += step) {
+      for (int b = 0; b < BitOrder::kMaxBits; ++b) expected[b] += patterns[i] >> b & 1;
+    }
+    for (const auto kernel : {BitOrder::Kernel::bytes, BitOrder::Kernel::gfni}) {
+      u64 count[BitOrder::kMaxBits];
+      std::fill(std::begin(count), std::end(count), 12345);  // every count must be written
+      BitOrder::count_sample(patterns.data(), size, count, kernel);
+      for (int b = 0; b < BitOrder::kMaxBits; ++b) {
+        ASSERT_EQ(count[b], expected[b]) << "size " << size << " bit " << b;
       }
     }
   }
