@@ -321,8 +321,8 @@ struct SlicedBlocks {
   const u32* east_start = nullptr;
   u32 below = 0;  // fine - cut - top_k: the trie's bits below those used
   u32 cut = 0;
-  // `bucket`: the transposed side's prefix at the cut.
-  u64 count(int side, u32 w0, u32 w1, u32 e0, u32 e1, u32 bucket) {
+  // `bucket`: the transposed side's prefix at the cut; `streamed`: the other side's.
+  u64 count(int side, u32 w0, u32 w1, u32 e0, u32 e1, u32 bucket, u32 streamed) {
     const u32* const start = side == 0 ? west_start : east_start;
     const u32* const other = side == 0 ? east_start : west_start;
     u32 ends[16], b_ends[16];
@@ -331,20 +331,14 @@ struct SlicedBlocks {
     const u32 k = start && transposed > SlicedWords::kRangeWords ? top_k : 0;
     for (u32 u = 0; k > 0 && u < (1u << k); ++u) ends[u] = start[((bucket << k) + u + 1) << below];
     // The streamed side's runs, where its table says they end (scanning the words for them took
-    // 6.7% of n = 20's samples): its prefix at the cut is the last whose bucket starts at or
-    // before the block (a binary search of `cut` steps), and a run's end before the block's
-    // start (a block below the cut's level) is its start.
+    // 6.7% of n = 20's samples): from its prefix at the cut, which the descent knew (a binary
+    // search of the table for it took a third of count_later's samples at n = 20), and a run's
+    // end before the block's start (a block below the cut's level) is its start.
     const u32 s0 = side == 0 ? e0 : w0;
     const bool runs = k > 0 && other;
     if (runs) {
-      const u32 step = top_k + below;  // a cut prefix's first entry in the table, as a shift
-      u32 lo = 0, hi = 1u << cut;
-      while (hi - lo > 1) {
-        const u32 mid = (lo + hi) / 2;
-        (other[mid << step] <= s0 ? lo : hi) = mid;
-      }
       for (u32 u = 0; u < (1u << k); ++u) {
-        const u32 at = other[((lo << k) + u + 1) << below];
+        const u32 at = other[((streamed << k) + u + 1) << below];
         b_ends[u] = at > s0 ? at - s0 : 0;
       }
     }
@@ -360,15 +354,12 @@ struct SlicedBlocks {
 
 // A block left for the sliced kernel until the descent is done, so that the blocks that transpose
 // the same range (one west bucket meets several east ones) are counted one after another and
-// share its tables (SlicedWords::count): `begin` and `end` are the transposed side's.
+// share its tables (SlicedWords::count).
 struct SlicedBlock {
-  u64 range;  // begin << 32 | end
   u32 w0, w1, e0, e1;
-  u32 bucket;  // the transposed side's prefix at the cut
+  u32 bucket;    // the transposed side's prefix at the cut
+  u32 streamed;  // the other side's
   int side;
-  bool operator<(const SlicedBlock& o) const {
-    return range < o.range || (range == o.range && side < o.side);
-  }
 };
 
 // The pairs of west words [w0, w1) and east words [e0, e1), whose bucket prefixes of `level` bits
@@ -388,22 +379,38 @@ struct Descent {
   const std::stop_token* stop;
   PairSample* sample;
   std::vector<SlicedBlock>* later;  // sliced blocks held back
+  std::vector<u64>* order;          // their sort keys (count_later)
   u64 pairs = 0;
   u64 counted_later = 0;  // the count of the blocks taken from `later`
-  // Blocks held at most: 460 KB a thread, which the memory plan counts (a join at n = 28 could
-  // leave 10^8). 2^12 counted n = 23's subproblems 2,000,000-2,004,000 about 3% slower (25.16,
-  // 25.21 s against 24.25, 24.67 s); 2^16 (1.8 MB) as fast as this, but raised the least budget
-  // of count 15 on 2 threads from 20 to 23 MiB.
+  // Blocks held at most: 590 KB a thread with their keys, which the memory plan counts (a join at n
+  // = 28 could leave 10^8). 2^12 counted n = 23's subproblems 2,000,000-2,004,000 about 3% slower
+  // (25.16, 25.21 s against 24.25, 24.67 s); 2^16 (1.8 MB) as fast as this, but raised the least
+  // budget of count 15 on 2 threads from 20 to 23 MiB.
   static constexpr std::size_t kLaterBlocks = std::size_t{1} << 14;
 
-  // Counts the blocks held, those of one transposed range one after another.
+  // Counts the blocks held, those of one transposed range one after another. Both sides split
+  // at every level, so a range is its side, its begin and the block's level (two nonempty nodes
+  // of one level never begin together), and a block's key packs them above its index. Sorting
+  // the 8-byte keys instead of the 32-byte blocks (by range and side) took the sort from 1.76%
+  // to 1.20% of the samples of every 5th subproblem of n = 20.
+  static constexpr int kIndexBits = 14, kLevelBits = 6;
+  static_assert(kLaterBlocks <= std::size_t{1} << kIndexBits);
+  void hold(const SlicedBlock& b, u32 level) {
+    const u64 begin = b.side ? b.e0 : b.w0;
+    order->push_back(u64(b.side) << 63 | begin << (kIndexBits + kLevelBits) |
+                     u64{level} << kIndexBits | later->size());
+    later->push_back(b);
+    if (later->size() >= kLaterBlocks) count_later();
+  }
   void count_later() {
-    std::sort(later->begin(), later->end());
-    for (const SlicedBlock& k : *later) {
+    std::sort(order->begin(), order->end());
+    for (const u64 key : *order) {
       if (stop && stop->stop_requested()) break;
-      counted_later += sliced.count(k.side, k.w0, k.w1, k.e0, k.e1, k.bucket);
+      const SlicedBlock& k = (*later)[key & ((u64{1} << kIndexBits) - 1)];
+      counted_later += sliced.count(k.side, k.w0, k.w1, k.e0, k.e1, k.bucket, k.streamed);
     }
     later->clear();
+    order->clear();
   }
   // Levels at which a requested stop is noticed: at most 3^6 nodes a join check it.
   static constexpr u32 kStopLevels = 6;
@@ -424,10 +431,8 @@ struct Descent {
     if (level >= cut) {
       if (const int side = sliced.side(w0, w1, e0, e1); side >= 0) {
         pairs += size;
-        const u64 range = side ? u64{e0} << 32 | e1 : u64{w0} << 32 | w1;
-        const u32 bucket = (side ? pb : pa) >> (level - cut);
-        later->push_back({range, w0, w1, e0, e1, bucket, side});
-        if (later->size() >= kLaterBlocks) count_later();
+        const u32 at_cut = level - cut;
+        hold({w0, w1, e0, e1, (side ? pb : pa) >> at_cut, (side ? pa : pb) >> at_cut, side}, level);
         return 0;
       }
     }
@@ -540,8 +545,10 @@ std::uint64_t count_pairs(const BucketListOf<Word>& west, const BucketListOf<Wor
   }
   // (A sampled descent counts each followed subtree's blocks at its end, within its time.)
   thread_local std::vector<SlicedBlock> later;
+  thread_local std::vector<u64> order;
   later.clear();
-  Descent<Word> d{west, east, cut, fine, leaf_pairs, block, sliced, stop, sample, &later};
+  order.clear();
+  Descent<Word> d{west, east, cut, fine, leaf_pairs, block, sliced, stop, sample, &later, &order};
   const std::uint64_t total = d.run(0, 0, 0, west.start[0], west.start[u32{1} << west.dense],
                                     east.start[0], east.start[u32{1} << east.dense]);
   d.count_later();
@@ -552,7 +559,7 @@ std::uint64_t count_pairs(const BucketListOf<Word>& west, const BucketListOf<Wor
 }  // namespace
 
 std::size_t pair_count_thread_bytes() {
-  return Descent<std::uint64_t>::kLaterBlocks * sizeof(SlicedBlock) +
+  return Descent<std::uint64_t>::kLaterBlocks * (sizeof(SlicedBlock) + sizeof(u64)) +
          2 * SlicedWords::bytes_for(0, 32);
 }
 
