@@ -79,16 +79,15 @@ class BitOrder {
   void greedy(const std::uint64_t* west, std::size_t west_size, const std::uint64_t* east,
               std::size_t east_size, int bits, int ranks, std::size_t side, int* rank) const;
   void fill_tables();
-  static constexpr int kBits = kMaxBits;
-  static constexpr int kBytes = kBits / 8;
+  static constexpr int kBytes = kMaxBits / 8;
   std::uint64_t table_[kBytes][256] = {};
   bool tables_ = false;  // table_ holds the current order's lookups
-  int position_[kBits] = {};
+  int position_[kMaxBits] = {};
   // The gfni kernel's vpermb indices (bit_order.cpp): for each output bit, the input bit it takes,
   // the bits in each byte in reverse order.
   std::uint8_t source_[64] = {};
   int bytes_ = 0;  // the bytes that hold the `bits` low bits
-  int bits_ = 0;
+  int bits_ = 0;   // the `bits` of the last choose()
 };
 
 }  // namespace nq::detail

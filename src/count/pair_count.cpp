@@ -404,10 +404,10 @@ struct Descent {
   std::vector<u64>* order;          // their sort keys (count_later)
   u64 pairs = 0;
   u64 counted_later = 0;  // the count of the blocks taken from `later`
-  // Blocks held at most: 590 KB a thread with their keys, which the memory plan counts (a join at n
-  // = 28 could leave 10^8). 2^12 counted n = 23's subproblems 2,000,000-2,004,000 about 3% slower
-  // (25.16, 25.21 s against 24.25, 24.67 s); 2^16 (1.8 MB) as fast as this, but raised the least
-  // budget of count 15 on 2 threads from 20 to 23 MiB.
+  // Blocks held at most, with their keys 590 KB a thread, which the memory plan counts (a join
+  // at n = 28 could leave 10^8). 2^12 counted n = 23's subproblems 2,000,000-2,004,000 about 3%
+  // slower (25.16, 25.21 s against 24.25, 24.67 s); 2^16 (then 1.8 MB) as fast as this, but
+  // raised the least budget of count 15 on 2 threads from 20 to 23 MiB.
   static constexpr std::size_t kLaterBlocks = std::size_t{1} << 14;
 
   // Counts the blocks held, those of one transposed range one after another. Both sides split
@@ -415,7 +415,7 @@ struct Descent {
   // of one level never begin together), and a block's key packs them above its index. Sorting
   // the 8-byte keys instead of the 32-byte blocks (by range and side) took the sort from 1.76%
   // to 1.20% of the samples of every 5th subproblem of n = 20.
-  static constexpr int kIndexBits = 14, kLevelBits = 6;
+  static constexpr int kIndexBits = 14, kLevelBits = 6;  // levels: at most fine, 54 at n = 28
   static_assert(kLaterBlocks <= std::size_t{1} << kIndexBits);
   void hold(const SlicedBlock& b, u32 level) {
     const u64 begin = b.side ? b.e0 : b.w0;
