@@ -306,6 +306,15 @@ void on_every_kernel(void (*check_with)(PairKernel)) {
   }
 }
 
+// Blocks of at most 2^16 pairs are held and counted in batches of 256, their lanes added up once
+// a batch: here about 480,000 blocks of a few words, and 729 blocks of about 150 by 150 words in
+// which nearly every pair matches (a batch's largest sums).
+void check_batches(PairKernel kernel) {
+  std::mt19937 rng(256);
+  check(kernel, rng, 12, 12000, 12000, 5);
+  check(kernel, rng, 6, 10000, 10000, 0);
+}
+
 }  // namespace
 
 TEST(pair_count, trie_join_matches_the_definition_with_every_kernel) {
@@ -351,6 +360,10 @@ TEST(pair_count, a_join_of_more_sliced_blocks_than_it_holds_back_counts_them_all
   }
   std::mt19937 rng(65536);
   check(PairKernel::sliced, rng, 12, 12000, 12000, 5);
+}
+
+TEST(pair_count, a_join_of_more_small_blocks_than_a_batch_holds_counts_them_all) {
+  on_every_kernel(check_batches);
 }
 
 TEST(pair_count, best_kernel_matches_the_definition) {
