@@ -512,7 +512,11 @@ struct Descent {
     return static_cast<u32>(std::lower_bound(s.keys + begin, s.keys + end, key) - s.keys);
   }
 
-  u64 run(u32 level, u32 pa, u32 pb, u32 w0, u32 w1, u32 e0, u32 e1) {
+  // A node: empty, stopped, sampled, held for the sliced kernel, a leaf block, or split. Inlined
+  // into split(), which calls itself only for the nodes that split again: most nodes are leaves,
+  // and their calls (a prologue, the checks, an epilogue) were most of the descent's 8% of
+  // count 19's samples.
+  [[gnu::always_inline]] u64 run(u32 level, u32 pa, u32 pb, u32 w0, u32 w1, u32 e0, u32 e1) {
     if (w0 == w1 || e0 == e1) return 0;
     if (level < kStopLevels && stop && stop->stop_requested()) return 0;
     if (sample && level == sample->level) return sampled(pa, pb, w0, w1, e0, e1);
@@ -532,6 +536,10 @@ struct Descent {
       if (held_leaves == kBatch) count_leaves();
       return 0;
     }
+    return split_node(level, pa, pb, w0, w1, e0, e1);
+  }
+
+  [[gnu::noinline]] u64 split_node(u32 level, u32 pa, u32 pb, u32 w0, u32 w1, u32 e0, u32 e1) {
     const u32 wm = split(w, level, pa, w0, w1), em = split(e, level, pb, e0, e1);
     return run(level + 1, 2 * pa, 2 * pb, w0, wm, e0, em) +
            run(level + 1, 2 * pa, 2 * pb + 1, w0, wm, em, e1) +
