@@ -529,18 +529,40 @@ struct Descent {
         return 0;
       }
     }
-    if (level >= cut && (level == fine || size <= leaf)) {
-      pairs += size;
-      if (size > kBatchedPairs) return block(w.words + w0, w1 - w0, e.words + e0, e1 - e0);
-      leaves[held_leaves++] = {w0, w1 - w0, e0, e1 - e0};
-      if (held_leaves == kBatch) count_leaves();
-      return 0;
-    }
+    if (level >= cut && (level == fine || size <= leaf)) return leaf_block(w0, w1, e0, e1);
     return split_node(level, pa, pb, w0, w1, e0, e1);
+  }
+
+  [[gnu::always_inline]] u64 leaf_block(u32 w0, u32 w1, u32 e0, u32 e1) {
+    const u64 size = u64{w1 - w0} * (e1 - e0);
+    pairs += size;
+    if (size > kBatchedPairs) return block(w.words + w0, w1 - w0, e.words + e0, e1 - e0);
+    leaves[held_leaves++] = {w0, w1 - w0, e0, e1 - e0};
+    if (held_leaves == kBatch) count_leaves();
+    return 0;
+  }
+
+  // Whether run() would count the node as a leaf block (or as empty) at once.
+  [[gnu::always_inline]] bool leaf_node(u32 level, u32 w0, u32 w1, u32 e0, u32 e1) const {
+    if (w0 == w1 || e0 == e1) return true;
+    if (level < kStopLevels || level < cut || (sample && level == sample->level)) return false;
+    return (level == fine || u64{w1 - w0} * (e1 - e0) <= leaf) && sliced.side(w0, w1, e0, e1) < 0;
   }
 
   [[gnu::noinline]] u64 split_node(u32 level, u32 pa, u32 pb, u32 w0, u32 w1, u32 e0, u32 e1) {
     const u32 wm = split(w, level, pa, w0, w1), em = split(e, level, pb, e0, e1);
+    // Two leaf children that share one side's range are one block: the other side's two ranges
+    // lie side by side. Fewer, larger blocks fill more of the kernel's lanes.
+    if (leaf_node(level + 1, w0, wm, e0, em)) {
+      if (leaf_node(level + 1, w0, wm, em, e1)) {
+        const u64 merged = w0 == wm ? 0 : leaf_block(w0, wm, e0, e1);
+        return merged + run(level + 1, 2 * pa + 1, 2 * pb, wm, w1, e0, em);
+      }
+      if (leaf_node(level + 1, wm, w1, e0, em)) {
+        const u64 merged = e0 == em ? 0 : leaf_block(w0, w1, e0, em);
+        return merged + run(level + 1, 2 * pa, 2 * pb + 1, w0, wm, em, e1);
+      }
+    }
     return run(level + 1, 2 * pa, 2 * pb, w0, wm, e0, em) +
            run(level + 1, 2 * pa, 2 * pb + 1, w0, wm, em, e1) +
            run(level + 1, 2 * pa + 1, 2 * pb, wm, w1, e0, em);
