@@ -92,7 +92,8 @@ std::uint64_t count_bucket_pairs(const WideBucketList& west, const WideBucketLis
                                  PairSample* sample = nullptr);
 
 // Memory a thread keeps for the pair count besides the lists it is given: the sliced blocks a
-// join holds back and the sliced kernel's tables (for memory plans).
+// join holds back, the small blocks it batches and the sliced kernel's tables (for memory
+// plans).
 std::size_t pair_count_thread_bytes();
 
 // The same for two lists whose bucket bits are all dense (2^fine buckets each, fine >= cut; a
