@@ -93,7 +93,7 @@ struct Leaf {
   u32 w0, nw, e0, ne;
 };
 // Blocks of at most this many pairs are batched, at most kBatch at a time: a batch's count is then
-// under 2^24, so 32-bit lanes can hold it.
+// at most 2^24, so 32-bit lanes can hold it.
 constexpr u64 kBatchedPairs = u64{1} << 16;
 constexpr u32 kBatch = 256;
 template <class Word>
@@ -513,9 +513,9 @@ struct Descent {
   }
 
   // A node: empty, stopped, sampled, held for the sliced kernel, a leaf block, or split. Inlined
-  // into split(), which calls itself only for the nodes that split again: most nodes are leaves,
-  // and their calls (a prologue, the checks, an epilogue) were most of the descent's 8% of
-  // count 19's samples.
+  // into split_node(), which alone recurses, for the nodes that split again: most nodes are
+  // leaves, and their calls (a prologue, the checks, an epilogue) were most of the descent's 8%
+  // of count 19's samples.
   [[gnu::always_inline]] u64 run(u32 level, u32 pa, u32 pb, u32 w0, u32 w1, u32 e0, u32 e1) {
     if (w0 == w1 || e0 == e1) return 0;
     if (level < kStopLevels && stop && stop->stop_requested()) return 0;

@@ -307,8 +307,9 @@ void on_every_kernel(void (*check_with)(PairKernel)) {
 }
 
 // Blocks of at most 2^16 pairs are held and counted in batches of 256, their lanes added up once
-// a batch: here about 480,000 blocks of a few words, and 729 blocks of about 150 by 150 words in
-// which nearly every pair matches (a batch's largest sums).
+// a batch: here 4,096 buckets a side of about three words (about 480,000 bucket pairs to
+// compare), and 729 bucket pairs of about 150 by 150 words in which every pair matches (a
+// batch's largest sums).
 void check_batches(PairKernel kernel) {
   std::mt19937 rng(256);
   check(kernel, rng, 12, 12000, 12000, 5);
