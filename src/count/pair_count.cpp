@@ -24,66 +24,6 @@ namespace {
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 
-// Pairs with AND zero between two short lists. Two vectors of the longer list stay in registers
-// while the other list streams past them, broadcast, so there is no horizontal sum per pattern.
-// The last partial vector is padded with all-ones words, which match only a zero pattern; those
-// matches are taken off again. With 32-bit words each lane counts at most ceil(na / 16) * nb
-// matches, so count_block below feeds b in slices that keep that under 2^32; 64-bit lanes cannot
-// overflow.
-template <class Word, int Bytes>
-[[gnu::always_inline]] inline u64 count_slice(const Word* a, u32 na, const Word* b, u32 nb) {
-  using Vec [[gnu::vector_size(Bytes)]] = Word;
-  constexpr u32 kLanes = Bytes / sizeof(Word);
-  Vec acc0 = {}, acc1 = {};
-  u32 j = 0;
-  for (; j + 2 * kLanes <= na; j += 2 * kLanes) {
-    Vec v0, v1;
-    std::memcpy(&v0, a + j, sizeof v0);
-    std::memcpy(&v1, a + j + kLanes, sizeof v1);
-    for (u32 i = 0; i < nb; ++i) {
-      acc0 -= (Vec)((v0 & b[i]) == 0);  // a true lane is all ones
-      acc1 -= (Vec)((v1 & b[i]) == 0);
-    }
-  }
-  u64 pad_matches = 0;
-  for (; j < na; j += kLanes) {
-    Word lanes[kLanes];
-    const u32 real = std::min(kLanes, na - j);
-    for (u32 l = 0; l < kLanes; ++l) lanes[l] = l < real ? a[j + l] : ~Word{0};
-    Vec v;
-    std::memcpy(&v, lanes, sizeof v);
-    for (u32 i = 0; i < nb; ++i) acc0 -= (Vec)((v & b[i]) == 0);
-    if (real < kLanes) {
-      u32 zeros = 0;
-      for (u32 i = 0; i < nb; ++i) zeros += b[i] == 0;
-      pad_matches = u64{kLanes - real} * zeros;
-    }
-  }
-  u64 total = 0;
-  for (u32 l = 0; l < kLanes; ++l) total += u64{acc0[l]} + acc1[l];
-  return total - pad_matches;
-}
-
-template <class Word, int Bytes = 32>
-[[gnu::always_inline]] inline u64 count_block(const Word* a, u32 na, const Word* b, u32 nb) {
-  if (na < nb) {
-    std::swap(a, b);
-    std::swap(na, nb);
-  }
-  if constexpr (sizeof(Word) == 8) {
-    return count_slice<Word, Bytes>(a, na, b, nb);
-  } else {
-    constexpr u32 kLanes = Bytes / sizeof(Word);
-    const u64 per_b = na / (2 * kLanes) + 1;  // matches a lane can gain from one word of b
-    const u32 slice = static_cast<u32>(std::min<u64>(nb, std::max<u64>(1, 0xffffffffu / per_b)));
-    u64 total = 0;
-    for (u32 i = 0; i < nb; i += slice) {
-      total += count_slice<Word, Bytes>(a, na, b + i, std::min(slice, nb - i));
-    }
-    return total;
-  }
-}
-
 template <class Word>
 using BlockFn = u64 (*)(const Word* a, u32 na, const Word* b, u32 nb);
 
@@ -97,27 +37,157 @@ struct Leaf {
 constexpr u64 kBatchedPairs = u64{1} << 16;
 constexpr u32 kBatch = 256;
 template <class Word>
-using BatchFn = u64 (*)(BlockFn<Word> block, const Word* w, const Word* e, const Leaf* leaves,
-                        u32 n);
+using BatchFn = u64 (*)(const Word* w, const Word* e, const Leaf* leaves, u32 n);
 
-// A batch, one block at a time.
-template <class Word>
-u64 batch_blocks(BlockFn<Word> block, const Word* w, const Word* e, const Leaf* leaves, u32 n) {
+// ---- Vector extensions: the baseline and AVX2 -----------------------------------------------
+// Pairs with AND zero between two short lists. Vecs vectors of the longer list stay in registers
+// while the other list streams past them, broadcast, so there is no horizontal sum per pattern:
+// a vector's test is an AND, a compare with zero and a subtract (`acc -= (v & x) == 0`, a true
+// lane being all ones). The last vector of the longer list is loaded into zeros and counted in
+// its own lanes, which are masked to the live ones once, after the pass: nothing is padded or
+// taken off again, and b is read once. The caller sums the lanes, so a batch of small blocks
+// pays for one sum. With 32-bit words no lane can pass na * nb, so na * nb < 2^32 keeps every
+// lane and their sum in range; 64-bit lanes cannot overflow.
+template <class Word, int Bytes>
+using VecOf [[gnu::vector_size(Bytes)]] = Word;
+
+// The tail's pass: Whole full vectors into their accumulators, the last one into `tail`.
+template <class Word, int Bytes, u32 Whole>
+[[gnu::always_inline]] inline void tail_pass(VecOf<Word, Bytes>* acc, VecOf<Word, Bytes>& tail,
+                                             const VecOf<Word, Bytes>* v,
+                                             const VecOf<Word, Bytes>& last, const Word* b,
+                                             u32 nb) {
+  using Vec = VecOf<Word, Bytes>;
+  for (u32 i = 0; i < nb; ++i) {
+    const Word x = b[i];
+    for (u32 k = 0; k < Whole; ++k) acc[k] -= (Vec)((v[k] & x) == 0);
+    tail -= (Vec)((last & x) == 0);
+  }
+}
+
+// tail_pass<Whole> for whole = Whole, ..., Vecs - 1.
+template <class Word, int Bytes, u32 Vecs, u32 Whole>
+[[gnu::always_inline]] inline void tail_passes(u32 whole, VecOf<Word, Bytes>* acc,
+                                               VecOf<Word, Bytes>& tail,
+                                               const VecOf<Word, Bytes>* v,
+                                               const VecOf<Word, Bytes>& last, const Word* b,
+                                               u32 nb) {
+  if constexpr (Whole + 1 < Vecs) {
+    if (whole != Whole)
+      return tail_passes<Word, Bytes, Vecs, Whole + 1>(whole, acc, tail, v, last, b, nb);
+  }
+  tail_pass<Word, Bytes, Whole>(acc, tail, v, last, b, nb);
+}
+
+template <class Word, int Bytes, u32 Vecs>
+[[gnu::always_inline]] inline void add_pass_lanes(VecOf<Word, Bytes>& total, const Word* a, u32 na,
+                                                  const Word* b, u32 nb) {
+  using Vec = VecOf<Word, Bytes>;
+  constexpr u32 kLanes = Bytes / sizeof(Word);
+  Vec acc[Vecs] = {};
+  u32 j = 0;
+  for (; j + Vecs * kLanes <= na; j += Vecs * kLanes) {
+    Vec v[Vecs];
+    for (u32 k = 0; k < Vecs; ++k) std::memcpy(&v[k], a + j + k * kLanes, sizeof(Vec));
+    for (u32 i = 0; i < nb; ++i) {
+      const Word x = b[i];
+      for (u32 k = 0; k < Vecs; ++k) acc[k] -= (Vec)((v[k] & x) == 0);
+    }
+  }
+  if (j < na) {
+    // Under Vecs vectors left: one more pass with all of them, the last one partly live.
+    const u32 left = na - j;
+    const u32 whole = (left - 1) / kLanes;   // vectors before the last, under Vecs
+    const u32 live = left - whole * kLanes;  // the last one's live lanes, 1 to kLanes
+    Word last_words[kLanes] = {};
+    std::memcpy(last_words, a + j + whole * kLanes, live * sizeof(Word));
+    Vec last, mask;
+    std::memcpy(&last, last_words, sizeof last);
+    for (u32 l = 0; l < kLanes; ++l) mask[l] = l < live ? ~Word{0} : 0;
+    Vec v[Vecs - 1 ? Vecs - 1 : 1];
+    for (u32 k = 0; k < whole; ++k) std::memcpy(&v[k], a + j + k * kLanes, sizeof(Vec));
+    Vec tail = {};
+    // One loop for each count of whole vectors, so that each keeps its vectors in registers.
+    tail_passes<Word, Bytes, Vecs, 0>(whole, acc, tail, v, last, b, nb);
+    acc[0] += tail & mask;
+  }
+  for (u32 k = 0; k < Vecs; ++k) total += acc[k];
+}
+
+template <class Word, int Bytes>
+[[gnu::always_inline]] inline u64 sum_lanes(const VecOf<Word, Bytes>& v) {
   u64 total = 0;
-  for (u32 i = 0; i < n; ++i)
-    total += block(w + leaves[i].w0, leaves[i].nw, e + leaves[i].e0, leaves[i].ne);
+  for (u32 l = 0; l < Bytes / sizeof(Word); ++l) total += v[l];
   return total;
 }
 
-u64 block_generic(const u32* a, u32 na, const u32* b, u32 nb) { return count_block(a, na, b, nb); }
-u64 block_generic(const u64* a, u32 na, const u64* b, u32 nb) { return count_block(a, na, b, nb); }
+// One block (na, nb >= 1): with 32-bit words the shorter list is taken in slices small enough
+// for 32-bit lanes.
+template <class Word, int Bytes, u32 Vecs>
+[[gnu::always_inline]] inline u64 count_block(const Word* a, u32 na, const Word* b, u32 nb) {
+  if (na < nb) {
+    std::swap(a, b);
+    std::swap(na, nb);
+  }
+  // (With 32-bit words, na * nb < 2^32 for each slice.)
+  const u32 slice = sizeof(Word) == 8 ? nb : std::max<u32>(1, 0xFFFFFFFFu / na);
+  u64 total = 0;
+  for (u32 i = 0; i < nb;) {
+    const u32 n = std::min(slice, nb - i);
+    VecOf<Word, Bytes> lanes = {};
+    add_pass_lanes<Word, Bytes, Vecs>(lanes, a, na, b + i, n);
+    total += sum_lanes<Word, Bytes>(lanes);
+    i += n;
+  }
+  return total;
+}
+
+// A batch with its lanes added up once, not once a block (each block's are bounded by its pairs,
+// so 32-bit lanes cannot overflow: see kBatchedPairs).
+template <class Word, int Bytes, u32 Vecs>
+[[gnu::always_inline]] inline u64 count_batch(const Word* w, const Word* e, const Leaf* leaves,
+                                              u32 n) {
+  VecOf<Word, Bytes> total = {};
+  for (u32 i = 0; i < n; ++i) {
+    const Word* a = w + leaves[i].w0;
+    const Word* b = e + leaves[i].e0;
+    u32 na = leaves[i].nw, nb = leaves[i].ne;
+    if (na < nb) {
+      std::swap(a, b);
+      std::swap(na, nb);
+    }
+    add_pass_lanes<Word, Bytes, Vecs>(total, a, na, b, nb);
+  }
+  return sum_lanes<Word, Bytes>(total);
+}
+
+// The baseline: two 32-byte vectors (four SSE registers each) in registers.
+u64 block_generic(const u32* a, u32 na, const u32* b, u32 nb) {
+  return count_block<u32, 32, 2>(a, na, b, nb);
+}
+u64 block_generic(const u64* a, u32 na, const u64* b, u32 nb) {
+  return count_block<u64, 32, 2>(a, na, b, nb);
+}
+u64 batch_generic(const u32* w, const u32* e, const Leaf* leaves, u32 n) {
+  return count_batch<u32, 32, 2>(w, e, leaves, n);
+}
+u64 batch_generic(const u64* w, const u64* e, const Leaf* leaves, u32 n) {
+  return count_batch<u64, 32, 2>(w, e, leaves, n);
+}
 
 #if defined(__x86_64__)
+// AVX2: four vectors of 8 words (4 wide) in registers, 9 of the 16 with the broadcast word.
 [[gnu::target("avx2")]] u64 block_avx2(const u32* a, u32 na, const u32* b, u32 nb) {
-  return count_block(a, na, b, nb);
+  return count_block<u32, 32, 4>(a, na, b, nb);
 }
 [[gnu::target("avx2")]] u64 block_avx2(const u64* a, u32 na, const u64* b, u32 nb) {
-  return count_block(a, na, b, nb);
+  return count_block<u64, 32, 4>(a, na, b, nb);
+}
+[[gnu::target("avx2")]] u64 batch_avx2(const u32* w, const u32* e, const Leaf* leaves, u32 n) {
+  return count_batch<u32, 32, 4>(w, e, leaves, n);
+}
+[[gnu::target("avx2")]] u64 batch_avx2(const u64* w, const u64* e, const Leaf* leaves, u32 n) {
+  return count_batch<u64, 32, 4>(w, e, leaves, n);
 }
 
 // ---- AVX-512 --------------------------------------------------------------------------------
@@ -309,12 +379,10 @@ template <class Word>
   }
   return sum_lanes<Word>(total);
 }
-[[NQ_AVX512_TARGET]] u64 batch_avx512(BlockFn<u32>, const u32* w, const u32* e, const Leaf* leaves,
-                                      u32 n) {
+[[NQ_AVX512_TARGET]] u64 batch_avx512(const u32* w, const u32* e, const Leaf* leaves, u32 n) {
   return batch_avx512_of(w, e, leaves, n);
 }
-[[NQ_AVX512_TARGET]] u64 batch_avx512(BlockFn<u64>, const u64* w, const u64* e, const Leaf* leaves,
-                                      u32 n) {
+[[NQ_AVX512_TARGET]] u64 batch_avx512(const u64* w, const u64* e, const Leaf* leaves, u32 n) {
   return batch_avx512_of(w, e, leaves, n);
 }
 
@@ -468,7 +536,7 @@ struct Descent {
   u64 counted_leaves = 0;  // the count of the batched blocks
   u32 held_leaves = 0;
   void count_leaves() {
-    counted_leaves += batch(block, w.words, e.words, leaves, held_leaves);
+    counted_leaves += batch(w.words, e.words, leaves, held_leaves);
     held_leaves = 0;
   }
   // Blocks held at most, with their keys 590 KB a thread, which the memory plan counts (a join
@@ -623,7 +691,7 @@ std::uint64_t count_pairs(const BucketListOf<Word>& west, const BucketListOf<Wor
                           u32 fine, std::uint64_t leaf_pairs, std::uint64_t& pairs,
                           PairKernel kernel, const std::stop_token* stop, PairSample* sample) {
   BlockFn<Word> block = block_generic;
-  BatchFn<Word> batch = batch_blocks<Word>;
+  BatchFn<Word> batch = batch_generic;
 #if defined(__x86_64__)
   if ((kernel == PairKernel::best || kernel == PairKernel::avx512 ||
        kernel == PairKernel::sliced) &&
@@ -632,6 +700,7 @@ std::uint64_t count_pairs(const BucketListOf<Word>& west, const BucketListOf<Wor
     batch = batch_avx512;
   } else if (kernel != PairKernel::generic && has_avx2()) {
     block = block_avx2;
+    batch = batch_avx2;
   }
 #else
   (void)kernel;

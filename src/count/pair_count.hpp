@@ -4,8 +4,11 @@
 // Only buckets whose indices are disjoint are compared (those bits would clash otherwise),
 // exhaustively, by a vector loop. The loop is compiled three times, and the best one the processor
 // runs is used unless a kernel is asked for:
-//   generic  baseline x86-64 (or whatever the target is): 32-byte vectors of 8 words (4 wide);
-//   avx2     the same code for AVX2;
+//   generic  baseline x86-64 (or whatever the target is): two 32-byte vectors of 8 words (4
+//            wide) in registers against the other list's words broadcast;
+//   avx2     the same code for AVX2, with four vectors in registers; in both, a bucket's last
+//            vector counts in its own lanes, masked to the live ones once, and small blocks are
+//            counted in batches whose lanes are summed once;
 //   avx512   AVX-512 F, VL and BW (checked at run time): 64-byte vectors of 16 words (8 wide
 //            ones), four of them in registers against the other list's words broadcast, the
 //            tests as masks; a bucket's tail is tested under a lane mask, and a bucket pair of
