@@ -73,7 +73,84 @@ std::size_t join_generic(const JoinEntries& north, u32& at, u32 end, const JoinE
 }
 
 #undef NQ_AVX512_TARGET
+
+// AVX2: four candidates at a time, tested by an AND and a compare, whose four sign bits index a
+// table of vpermd indices that move the joined lanes' patterns to the front (AVX2 has no
+// compress). The last partial vector is loaded under a lane mask, and its dead lanes dropped
+// from the test's bits.
+#define NQ_AVX2_TARGET gnu::target("avx2,popcnt")
+
+struct CompressTable {
+  alignas(32) u32 index[16][8];
+  constexpr CompressTable() : index() {
+    for (u32 m = 0; m < 16; ++m) {
+      u32 k = 0;
+      for (u32 lane = 0; lane < 4; ++lane) {
+        if (m >> lane & 1) {
+          index[m][2 * k] = 2 * lane;
+          index[m][2 * k + 1] = 2 * lane + 1;
+          ++k;
+        }
+      }
+      for (; k < 4; ++k) index[m][2 * k] = index[m][2 * k + 1] = 0;
+    }
+  }
+};
+constexpr CompressTable kCompress;
+
+[[NQ_AVX2_TARGET, gnu::always_inline]] inline std::size_t join_four(__m256i d, __m256i p, __m256i a,
+                                                                    __m256i ap, u32 live, u64* out,
+                                                                    std::size_t size) {
+  const __m256i joined = _mm256_cmpeq_epi64(_mm256_and_si256(d, a), _mm256_setzero_si256());
+  const u32 keep = static_cast<u32>(_mm256_movemask_pd(_mm256_castsi256_pd(joined))) & live;
+  const __m256i index = _mm256_load_si256(reinterpret_cast<const __m256i*>(kCompress.index[keep]));
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + size),
+                      _mm256_permutevar8x32_epi32(_mm256_or_si256(p, ap), index));
+  return size + static_cast<std::size_t>(__builtin_popcount(keep));
+}
+
+[[NQ_AVX2_TARGET]] std::size_t join_avx2(const JoinEntries& north, u32& at, u32 end,
+                                         const JoinEntries& south, u32 begin, u32 count, u32 shift,
+                                         u64 md, u64 tag, u64* out, std::size_t size,
+                                         std::size_t limit, std::size_t room) {
+  const u64* const diag = south.diag + begin;
+  const u64* const pattern = south.pattern + begin;
+  const u32 whole = count & ~3u, rest = count & 3;
+  const __m256i tail = _mm256_cmpgt_epi64(_mm256_set1_epi64x(rest), _mm256_set_epi64x(3, 2, 1, 0));
+  const auto* const diag_tail = reinterpret_cast<const long long*>(diag + whole);
+  const auto* const pattern_tail = reinterpret_cast<const long long*>(pattern + whole);
+  u32 i = at;
+  for (; i < end && size < limit && size + count + 8 <= room; ++i) {
+    const __m256i a =
+        _mm256_set1_epi64x(static_cast<long long>(to_south_frame(north.diag[i], shift) | md));
+    const __m256i ap = _mm256_set1_epi64x(static_cast<long long>(north.pattern[i] | tag));
+    for (u32 j = 0; j < whole; j += 4) {
+      size = join_four(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(diag + j)),
+                       _mm256_loadu_si256(reinterpret_cast<const __m256i*>(pattern + j)), a, ap, 15,
+                       out, size);
+    }
+    if (rest) {
+      size =
+          join_four(_mm256_maskload_epi64(diag_tail, tail),
+                    _mm256_maskload_epi64(pattern_tail, tail), a, ap, (1u << rest) - 1, out, size);
+    }
+  }
+  at = i;
+  return size;
+}
+
+#undef NQ_AVX2_TARGET
 #endif
+
+bool has_avx2() {
+#if defined(__x86_64__)
+  static const bool yes =
+      (__builtin_cpu_init(), __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"));
+  return yes;
+#else
+  return false;
+#endif
+}
 
 bool has_avx512f() {
 #if defined(__x86_64__)
@@ -87,15 +164,24 @@ bool has_avx512f() {
 }  // namespace
 
 bool join_kernel_available(JoinKernel kernel) {
-  return kernel != JoinKernel::avx512 || has_avx512f();
+  switch (kernel) {
+    case JoinKernel::avx2: return has_avx2();
+    case JoinKernel::avx512: return has_avx512f();
+    case JoinKernel::best:
+    case JoinKernel::generic: break;
+  }
+  return true;
 }
 
 std::size_t join_half(const JoinEntries& north, u32& at, u32 end, const JoinEntries& south,
                       u32 begin, u32 count, u32 shift, u64 md, u64 tag, u64* out, std::size_t size,
                       std::size_t limit, std::size_t room, JoinKernel kernel) {
 #if defined(__x86_64__)
-  if (kernel != JoinKernel::generic && has_avx512f()) {
+  if ((kernel == JoinKernel::best || kernel == JoinKernel::avx512) && has_avx512f()) {
     return join_avx512(north, at, end, south, begin, count, shift, md, tag, out, size, limit, room);
+  }
+  if (kernel != JoinKernel::generic && has_avx2()) {
+    return join_avx2(north, at, end, south, begin, count, shift, md, tag, out, size, limit, room);
   }
 #endif
   (void)kernel;

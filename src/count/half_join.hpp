@@ -7,9 +7,12 @@
 // `shift` diagonals above the north one's in both halves of the word. Compiled twice, used through
 // one function:
 //   generic  one candidate at a time, each written and kept only when it joins (no branch);
+//   avx2     AVX2 (checked at run time): 4 candidates a vector, their test's sign bits indexing
+//            a table of permutations that moves the joined ones to the front;
 //   avx512   AVX-512 F (checked at run time): 8 candidates a vector, tested as a mask and
 //            compressed into place (measured at n = 19: docs/algorithms.md).
-// `best` is avx512 where the processor has it, else generic.
+// `best` is avx512 where the processor has it, else avx2 where it has that, else generic. Asking
+// for a kernel the processor lacks gets the best one it has below that one.
 #pragma once
 
 #include <cstddef>
@@ -17,7 +20,7 @@
 
 namespace nq::detail {
 
-enum class JoinKernel { best, generic, avx512 };
+enum class JoinKernel { best, generic, avx2, avx512 };
 
 // Whether this processor (and build) runs `kernel`; best and generic always.
 bool join_kernel_available(JoinKernel kernel);

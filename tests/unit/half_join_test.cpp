@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The halves engine's half-board loop (an internal header), against the plain definition, for
-// every compiled kernel (one this processor lacks is reported as skipped): south groups of every
-// length from 0 to 40 (around the 8-lane vectors), diagonals dense enough that about half the
-// candidates join, south frames at several distances above the north one, and the stops for a
-// full chunk and for a list without room.
+// every compiled kernel (one this processor lacks is reported as skipped; the stop tests then
+// take the best one below it): south groups of every length from 0 to 40 (around the 4- and
+// 8-lane vectors), diagonals dense enough that about half the candidates join, south frames at
+// several distances above the north one, and the stops for a full chunk and for a list without
+// room.
 #include "count/half_join.hpp"
 
 #include <gtest/gtest.h>
@@ -96,6 +97,13 @@ TEST(half_join, generic_kernel_matches_the_definition) {
   check_kernel(JoinKernel::generic);
 }
 
+TEST(half_join, avx2_kernel_matches_the_definition) {
+  if (!nq::detail::join_kernel_available(JoinKernel::avx2)) {
+    GTEST_SKIP() << "this processor lacks AVX2: the avx2 kernel is not checked";
+  }
+  check_kernel(JoinKernel::avx2);
+}
+
 TEST(half_join, avx512_kernel_matches_the_definition) {
   if (!nq::detail::join_kernel_available(JoinKernel::avx512)) {
     GTEST_SKIP() << "this processor lacks AVX-512 F: the avx512 kernel is not checked";
@@ -109,7 +117,7 @@ TEST(half_join, stops_at_a_full_chunk_and_resumes_where_it_stopped) {
   std::mt19937_64 rng(11);
   const Side north = random_side(rng, 30, 0), south = random_side(rng, 25, 0);
   const std::vector<u64> want = plain_join(north, 0, 30, south, 0, 25, 0, 0, 0);
-  for (const JoinKernel kernel : {JoinKernel::generic, JoinKernel::best}) {
+  for (const JoinKernel kernel : {JoinKernel::generic, JoinKernel::avx2, JoinKernel::best}) {
     std::vector<u64> out(want.size() + 40);
     std::vector<u64> got;
     std::uint32_t at = 0;
@@ -136,7 +144,7 @@ TEST(half_join, stops_before_an_entry_whose_candidates_the_list_has_no_room_for)
   Side north = random_side(rng, 4, 0);
   north.diag[0] = 0;  // joins all 16 south entries
   const Side south = random_side(rng, 16, 0);
-  for (const JoinKernel kernel : {JoinKernel::generic, JoinKernel::best}) {
+  for (const JoinKernel kernel : {JoinKernel::generic, JoinKernel::avx2, JoinKernel::best}) {
     std::vector<u64> out(64);
     std::uint32_t at = 0;
     // Room for 16 candidates and 8 spare: one north entry at a time past the first.
