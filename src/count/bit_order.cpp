@@ -5,6 +5,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <iterator>
 #include <numeric>
 #include <vector>
@@ -32,26 +33,56 @@ std::size_t sample_step(std::size_t size) { return size > kSample ? size / kSamp
 // Eight byte-wide counters a word: lanes[k]'s byte j counts bit 8j + k, emptied into bit_count
 // before a byte can pass 255. A loop over each pattern's set bits, incrementing their counts in
 // memory, made 5% of n = 18's samples (most of the order's choice).
+void empty_lanes(u64 (&lanes)[8], u64 (&bit_count)[kMaxBits]) {
+  for (int k = 0; k < 8; ++k) {
+    for (int j = 0; 8 * j + k < kMaxBits; ++j) bit_count[8 * j + k] += lanes[k] >> (8 * j) & 0xFF;
+    lanes[k] = 0;
+  }
+}
+
+constexpr u64 kLowBits = 0x0101010101010101;
+
 void count_bits(const u64* patterns, std::size_t size, u64 (&bit_count)[kMaxBits]) {
   std::fill(std::begin(bit_count), std::end(bit_count), 0);
-  constexpr u64 kLowBits = 0x0101010101010101;
   u64 lanes[8] = {};
   int held = 0;
-  auto empty = [&] {
-    for (int k = 0; k < 8; ++k) {
-      for (int j = 0; 8 * j + k < kMaxBits; ++j) bit_count[8 * j + k] += lanes[k] >> (8 * j) & 0xFF;
-      lanes[k] = 0;
-    }
-    held = 0;
-  };
   const std::size_t step = sample_step(size);
   for (std::size_t i = 0; i < size; i += step) {
     const u64 p = patterns[i] & ((u64{1} << kMaxBits) - 1);
     for (int k = 0; k < 8; ++k) lanes[k] += p >> k & kLowBits;
-    if (++held == 255) empty();
+    if (++held == 255) empty_lanes(lanes, bit_count), held = 0;
   }
-  empty();
+  empty_lanes(lanes, bit_count);
 }
+
+#if defined(__x86_64__)
+// The same with the eight counters in two AVX2 vectors: a shift by lane, an AND and an add each
+// (the scalar loop took 2.3% of count 19's samples on a Zen 3).
+[[gnu::target("avx2")]] void count_bits_avx2(const u64* patterns, std::size_t size,
+                                             u64 (&bit_count)[kMaxBits]) {
+  using Four [[gnu::vector_size(32)]] = u64;
+  const Four by_low = {0, 1, 2, 3}, by_high = {4, 5, 6, 7};
+  std::fill(std::begin(bit_count), std::end(bit_count), 0);
+  Four low = {}, high = {};
+  u64 lanes[8];
+  int held = 0;
+  const std::size_t step = sample_step(size);
+  for (std::size_t i = 0;; i += step) {
+    if (held == 255 || i >= size) {  // (a lambda would not take the target attribute)
+      std::memcpy(lanes, &low, sizeof low);
+      std::memcpy(lanes + 4, &high, sizeof high);
+      empty_lanes(lanes, bit_count);
+      low = high = Four{};
+      held = 0;
+      if (i >= size) break;
+    }
+    const Four p = Four{} + (patterns[i] & ((u64{1} << kMaxBits) - 1));
+    low += p >> by_low & kLowBits;
+    high += p >> by_high & kLowBits;
+    ++held;
+  }
+}
+#endif
 
 // The greedy ranks from rank[0] on (see greedy()). Row i of the sample is west pattern west[i]
 // against the east sample, whose pairs still disjoint on the bits ranked so far are the bits of
@@ -190,12 +221,22 @@ void BitOrder::choose(const u64* west, std::size_t west_size, const u64* east,
   tables_ = false;
 }
 
+// A byte's entry is its low nibble's bits, moved, ORed with its high nibble's: 32 entries made
+// bit by bit and 256 ORs, which vectorize (making all 256 bit by bit took 1.5% of count 19's
+// samples on a Zen 3).
 void BitOrder::fill_tables() {
   for (int k = 0; k < std::max(bytes_, 4); ++k) {
-    table_[k][0] = 0;
-    for (int v = 1; v < 256; ++v) {  // v's lowest bit, and the rest of v (a smaller value)
-      const int b = 8 * k + std::countr_zero(static_cast<unsigned>(v));
-      table_[k][v] = table_[k][v & (v - 1)] | (u64{1} << (b < bits_ ? position_[b] : b));
+    u64 nibble[2][16];  // bits 8k..8k+3 and 8k+4..8k+7 as each value of them sets them, moved
+    for (int half = 0; half < 2; ++half) {
+      nibble[half][0] = 0;
+      for (int v = 1; v < 16; ++v) {  // v's lowest bit, and the rest of v (a smaller value)
+        const int b = 8 * k + 4 * half + std::countr_zero(static_cast<unsigned>(v));
+        nibble[half][v] = nibble[half][v & (v - 1)] | (u64{1} << (b < bits_ ? position_[b] : b));
+      }
+    }
+    for (int high = 0; high < 16; ++high) {
+      for (int low = 0; low < 16; ++low)
+        table_[k][16 * high + low] = nibble[1][high] | nibble[0][low];
     }
   }
   tables_ = true;
@@ -331,6 +372,15 @@ struct WideCounts {
 #undef NQ_GFNI_TARGET
 #endif
 
+bool has_avx2() {
+#if defined(__x86_64__)
+  static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("avx2"));
+  return yes;
+#else
+  return false;
+#endif
+}
+
 bool has_gfni() {
 #if defined(__x86_64__)
   static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("avx512f") &&
@@ -355,12 +405,22 @@ bool has_bitalg() {
 
 }  // namespace
 
-bool BitOrder::available(Kernel kernel) { return kernel != Kernel::gfni || has_gfni(); }
+bool BitOrder::available(Kernel kernel) {
+  switch (kernel) {
+    case Kernel::avx2: return has_avx2();
+    case Kernel::gfni: return has_gfni();
+    case Kernel::best:
+    case Kernel::bytes: break;
+  }
+  return true;
+}
 
 void BitOrder::count_sample(const u64* patterns, std::size_t size, u64 (&count)[kMaxBits],
                             Kernel kernel) {
 #if defined(__x86_64__)
-  if (kernel != Kernel::bytes && has_bitalg()) return count_bits_gfni(patterns, size, count);
+  if ((kernel == Kernel::best || kernel == Kernel::gfni) && has_bitalg())
+    return count_bits_gfni(patterns, size, count);
+  if (kernel != Kernel::bytes && has_avx2()) return count_bits_avx2(patterns, size, count);
 #endif
   (void)kernel;
   count_bits(patterns, size, count);
@@ -369,7 +429,8 @@ void BitOrder::count_sample(const u64* patterns, std::size_t size, u64 (&count)[
 void BitOrder::apply(u64* patterns, std::size_t size, Kernel kernel) {
   if (bytes_ == 0) return;
 #if defined(__x86_64__)
-  if (kernel != Kernel::bytes && has_gfni()) return apply_gfni(source_, patterns, size);
+  if ((kernel == Kernel::best || kernel == Kernel::gfni) && has_gfni())
+    return apply_gfni(source_, patterns, size);
 #endif
   (void)kernel;
   if (!tables_) fill_tables();

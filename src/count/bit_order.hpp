@@ -53,9 +53,10 @@ class BitOrder {
 
   // How apply permutes: `bytes`, a table lookup per byte of each pattern (any processor);
   // `gfni`, eight patterns at a time turned into 64 bytes of one bit each, the bytes permuted and
-  // turned back (AVX-512 VBMI and GFNI, checked at run time); `best`, gfni where the processor has
-  // it, else bytes.
-  enum class Kernel { best, bytes, gfni };
+  // turned back (AVX-512 VBMI and GFNI, checked at run time); `avx2` permutes as bytes does and
+  // counts the sample in AVX2 vectors; `best`, gfni where the processor has it, else avx2 where it
+  // has that, else bytes. A kernel the processor lacks gets the best one it has below it.
+  enum class Kernel { best, bytes, avx2, gfni };
   static bool available(Kernel kernel);
 
   // Permutes the low `bits` bits of each pattern in place; the bits above them stay. The bytes
@@ -66,7 +67,8 @@ class BitOrder {
   // What choose() ranks by: how many of an evenly spaced sample of the patterns (every
   // size / kSample-th when size > kSample, else all) have each of the kMaxBits low bits set.
   // `gfni` counts eight patterns at a time, their bits turned into bytes as apply does and the
-  // bytes' bits counted (it needs AVX-512 BITALG too); `bytes` counts a byte-wide lane per bit.
+  // bytes' bits counted (it needs AVX-512 BITALG too); `bytes` counts a byte-wide lane per bit,
+  // eight lanes a 64-bit word; `avx2` the same lanes in two AVX2 vectors.
   static constexpr std::size_t kSample = 256;
   static constexpr int kMaxBits = 56;  // n = 28's 54 pattern bits, a byte at a time
   static void count_sample(const std::uint64_t* patterns, std::size_t size,

@@ -77,7 +77,8 @@ TEST(bit_order, each_kernel_moves_every_bit_where_position_says_and_keeps_the_re
     BitOrder order;
     order.choose(west.data(), west.size(), east.data(), east.size(), bits);
     const u64 low = (u64{1} << bits) - 1;
-    for (const auto kernel : {BitOrder::Kernel::bytes, BitOrder::Kernel::gfni}) {
+    for (const auto kernel :
+         {BitOrder::Kernel::bytes, BitOrder::Kernel::avx2, BitOrder::Kernel::gfni}) {
       if (!BitOrder::available(kernel)) continue;
       for (std::size_t size = 0; size <= 19; ++size) {
         std::vector<u64> patterns(size + 1);
@@ -114,7 +115,9 @@ TEST(bit_order, each_kernel_counts_the_sampled_patterns_bits_as_defined) {
     for (std::size_t i = 0; i < size; i += step) {
       for (int b = 0; b < BitOrder::kMaxBits; ++b) expected[b] += patterns[i] >> b & 1;
     }
-    for (const auto kernel : {BitOrder::Kernel::bytes, BitOrder::Kernel::gfni}) {
+    for (const auto kernel :
+         {BitOrder::Kernel::bytes, BitOrder::Kernel::avx2, BitOrder::Kernel::gfni}) {
+      if (!BitOrder::available(kernel)) continue;
       u64 count[BitOrder::kMaxBits];
       std::fill(std::begin(count), std::end(count), 12345);  // every count must be written
       BitOrder::count_sample(patterns.data(), size, count, kernel);
