@@ -14,6 +14,7 @@
 #include <immintrin.h>
 #endif
 
+#include "count/cpu_avx2.hpp"
 #include "search/popcount_clones.hpp"
 
 namespace nq::detail {
@@ -372,15 +373,6 @@ struct WideCounts {
 #undef NQ_GFNI_TARGET
 #endif
 
-bool has_avx2() {
-#if defined(__x86_64__)
-  static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("avx2"));
-  return yes;
-#else
-  return false;
-#endif
-}
-
 bool has_gfni() {
 #if defined(__x86_64__)
   static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("avx512f") &&
@@ -407,7 +399,7 @@ bool has_bitalg() {
 
 bool BitOrder::available(Kernel kernel) {
   switch (kernel) {
-    case Kernel::avx2: return has_avx2();
+    case Kernel::avx2: return cpu_has_avx2();
     case Kernel::gfni: return has_gfni();
     case Kernel::best:
     case Kernel::bytes: break;
@@ -420,7 +412,7 @@ void BitOrder::count_sample(const u64* patterns, std::size_t size, u64 (&count)[
 #if defined(__x86_64__)
   if ((kernel == Kernel::best || kernel == Kernel::gfni) && has_bitalg())
     return count_bits_gfni(patterns, size, count);
-  if (kernel != Kernel::bytes && has_avx2()) return count_bits_avx2(patterns, size, count);
+  if (kernel != Kernel::bytes && cpu_has_avx2()) return count_bits_avx2(patterns, size, count);
 #endif
   (void)kernel;
   count_bits(patterns, size, count);

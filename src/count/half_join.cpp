@@ -5,6 +5,8 @@
 #include <immintrin.h>
 #endif
 
+#include "count/cpu_avx2.hpp"
+
 namespace nq::detail {
 
 namespace {
@@ -142,16 +144,6 @@ constexpr CompressTable kCompress;
 #undef NQ_AVX2_TARGET
 #endif
 
-bool has_avx2() {
-#if defined(__x86_64__)
-  static const bool yes =
-      (__builtin_cpu_init(), __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"));
-  return yes;
-#else
-  return false;
-#endif
-}
-
 bool has_avx512f() {
 #if defined(__x86_64__)
   static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("avx512f"));
@@ -165,7 +157,7 @@ bool has_avx512f() {
 
 bool join_kernel_available(JoinKernel kernel) {
   switch (kernel) {
-    case JoinKernel::avx2: return has_avx2();
+    case JoinKernel::avx2: return cpu_has_avx2();
     case JoinKernel::avx512: return has_avx512f();
     case JoinKernel::best:
     case JoinKernel::generic: break;
@@ -180,7 +172,7 @@ std::size_t join_half(const JoinEntries& north, u32& at, u32 end, const JoinEntr
   if ((kernel == JoinKernel::best || kernel == JoinKernel::avx512) && has_avx512f()) {
     return join_avx512(north, at, end, south, begin, count, shift, md, tag, out, size, limit, room);
   }
-  if (kernel != JoinKernel::generic && has_avx2()) {
+  if (kernel != JoinKernel::generic && cpu_has_avx2()) {
     return join_avx2(north, at, end, south, begin, count, shift, md, tag, out, size, limit, room);
   }
 #endif

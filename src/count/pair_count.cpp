@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "count/cpu_avx2.hpp"
 #include "count/sliced_pairs.hpp"
 #include "split_mix.hpp"
 
@@ -32,6 +33,14 @@ using BlockFn = u64 (*)(const Word* a, u32 na, const Word* b, u32 nb);
 struct Leaf {
   u32 w0, nw, e0, ne;
 };
+// The kernels hold the longer of a block's two lists in registers.
+template <class Word>
+[[gnu::always_inline]] inline void longer_first(const Word*& a, u32& na, const Word*& b, u32& nb) {
+  if (na < nb) {
+    std::swap(a, b);
+    std::swap(na, nb);
+  }
+}
 // Blocks of at most this many pairs are batched, at most kBatch at a time: a batch's count is then
 // at most 2^24, so 32-bit lanes can hold it.
 constexpr u64 kBatchedPairs = u64{1} << 16;
@@ -125,10 +134,7 @@ template <class Word, int Bytes>
 // for 32-bit lanes.
 template <class Word, int Bytes, u32 Vecs>
 [[gnu::always_inline]] inline u64 count_block(const Word* a, u32 na, const Word* b, u32 nb) {
-  if (na < nb) {
-    std::swap(a, b);
-    std::swap(na, nb);
-  }
+  longer_first(a, na, b, nb);
   // (With 32-bit words, na * nb < 2^32 for each slice.)
   const u32 slice = sizeof(Word) == 8 ? nb : std::max<u32>(1, 0xFFFFFFFFu / na);
   u64 total = 0;
@@ -152,10 +158,7 @@ template <class Word, int Bytes, u32 Vecs>
     const Word* a = w + leaves[i].w0;
     const Word* b = e + leaves[i].e0;
     u32 na = leaves[i].nw, nb = leaves[i].ne;
-    if (na < nb) {
-      std::swap(a, b);
-      std::swap(na, nb);
-    }
+    longer_first(a, na, b, nb);
     add_pass_lanes<Word, Bytes, Vecs>(total, a, na, b, nb);
   }
   return sum_lanes<Word, Bytes>(total);
@@ -337,10 +340,7 @@ template <class Word>
 template <class Word>
 [[NQ_AVX512_TARGET, gnu::always_inline]] inline u64 count_block_avx512(const Word* a, u32 na,
                                                                        const Word* b, u32 nb) {
-  if (na < nb) {
-    std::swap(a, b);
-    std::swap(na, nb);
-  }
+  longer_first(a, na, b, nb);
   if (sizeof(Word) == 8 || u64{na} * nb <= 0xFFFFFFFFu) return count_pass_avx512(a, na, b, nb);
   const u32 slice = 0xFFFFFFFFu / na;  // at least 1, and under nb
   u64 total = 0;
@@ -371,10 +371,7 @@ template <class Word>
     const Word* a = w + leaves[i].w0;
     const Word* b = e + leaves[i].e0;
     u32 na = leaves[i].nw, nb = leaves[i].ne;
-    if (na < nb) {
-      std::swap(a, b);
-      std::swap(na, nb);
-    }
+    longer_first(a, na, b, nb);
     total = add_words<Word>(total, pass_lanes_avx512(a, na, b, nb));
   }
   return sum_lanes<Word>(total);
@@ -651,15 +648,6 @@ struct Descent {
   }
 };
 
-bool has_avx2() {
-#if defined(__x86_64__)
-  static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("avx2"));
-  return yes;
-#else
-  return false;
-#endif
-}
-
 bool has_avx512() {
 #if defined(__x86_64__)
   static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("avx512f") &&
@@ -675,7 +663,7 @@ bool has_avx512() {
 
 bool pair_kernel_available(PairKernel kernel) {
   switch (kernel) {
-    case PairKernel::avx2: return has_avx2();
+    case PairKernel::avx2: return cpu_has_avx2();
     case PairKernel::avx512: return has_avx512();
     case PairKernel::sliced: return sliced_pairs_available();
     case PairKernel::best:
@@ -698,7 +686,7 @@ std::uint64_t count_pairs(const BucketListOf<Word>& west, const BucketListOf<Wor
       has_avx512()) {
     block = block_avx512;
     batch = batch_avx512;
-  } else if (kernel != PairKernel::generic && has_avx2()) {
+  } else if (kernel != PairKernel::generic && cpu_has_avx2()) {
     block = block_avx2;
     batch = batch_avx2;
   }
