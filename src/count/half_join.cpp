@@ -14,6 +14,13 @@ namespace {
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 
+// Whether the next north entry is joined (join_half's stops, the same for every kernel): the list
+// has not reached `limit`, and its room holds all `count` candidates and the 8 spare entries a
+// vector kernel's last store may write past them.
+inline bool joins_next(std::size_t size, std::size_t limit, u32 count, std::size_t room) {
+  return size < limit && size + count + 8 <= room;
+}
+
 // Each candidate is written, and the end moves past it only when it joins: no branch on the
 // test, which is taken about as often as not.
 std::size_t join_generic(const JoinEntries& north, u32& at, u32 end, const JoinEntries& south,
@@ -22,7 +29,7 @@ std::size_t join_generic(const JoinEntries& north, u32& at, u32 end, const JoinE
   const u64* const diag = south.diag + begin;
   const u64* const pattern = south.pattern + begin;
   u32 i = at;
-  for (; i < end && size < limit && size + count + 8 <= room; ++i) {
+  for (; i < end && joins_next(size, limit, count, room); ++i) {
     const u64 a = to_south_frame(north.diag[i], shift) | md, ap = north.pattern[i] | tag;
     u64* const dst = out + size;
     std::size_t k = 0;
@@ -52,7 +59,7 @@ std::size_t join_generic(const JoinEntries& north, u32& at, u32 end, const JoinE
   const u32 whole = count & ~7u;
   const __mmask8 tail = static_cast<__mmask8>((1u << (count & 7)) - 1);
   u32 i = at;
-  for (; i < end && size < limit && size + count + 8 <= room; ++i) {
+  for (; i < end && joins_next(size, limit, count, room); ++i) {
     const __m512i a =
         _mm512_set1_epi64(static_cast<long long>(to_south_frame(north.diag[i], shift) | md));
     const __m512i ap = _mm512_set1_epi64(static_cast<long long>(north.pattern[i] | tag));
@@ -122,7 +129,7 @@ constexpr CompressTable kCompress;
   const auto* const diag_tail = reinterpret_cast<const long long*>(diag + whole);
   const auto* const pattern_tail = reinterpret_cast<const long long*>(pattern + whole);
   u32 i = at;
-  for (; i < end && size < limit && size + count + 8 <= room; ++i) {
+  for (; i < end && joins_next(size, limit, count, room); ++i) {
     const __m256i a =
         _mm256_set1_epi64x(static_cast<long long>(to_south_frame(north.diag[i], shift) | md));
     const __m256i ap = _mm256_set1_epi64x(static_cast<long long>(north.pattern[i] | tag));
