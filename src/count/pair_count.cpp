@@ -48,7 +48,7 @@ constexpr u32 kBatch = 256;
 template <class Word>
 using BatchFn = u64 (*)(const Word* w, const Word* e, const Leaf* leaves, u32 n);
 
-// ---- Vector extensions: the baseline and AVX2 -----------------------------------------------
+// ---- Vector extensions: the baseline, and AVX2 for 64-bit words ------------------------------
 // Pairs with AND zero between two short lists. Vecs vectors of the longer list stay in registers
 // while the other list streams past them, broadcast, so there is no horizontal sum per pattern:
 // a vector's test is an AND, a compare with zero and a subtract (`acc -= (v & x) == 0`, a true
@@ -179,19 +179,121 @@ u64 batch_generic(const u64* w, const u64* e, const Leaf* leaves, u32 n) {
 }
 
 #if defined(__x86_64__)
-// AVX2: four vectors of 8 words (4 wide) in registers, 9 of the 16 with the broadcast word.
-[[gnu::target("avx2")]] u64 block_avx2(const u32* a, u32 na, const u32* b, u32 nb) {
-  return count_block<u32, 32, 4>(a, na, b, nb);
+// ---- AVX2 ---------------------------------------------------------------------------------
+// 32-bit words: the tests packed into bytes. Four vectors of the longer list stay in registers
+// against each word of the other broadcast; their four ANDs are packed by two vpackssdw and one
+// vpacksswb into one vector of 32 bytes, and a compare with zero and a subtract count the bytes
+// that are zero. Signed saturation keeps a nonzero lane nonzero, so a byte is zero exactly where
+// its pair is disjoint. That is 9 vector instructions for 32 pairs against the 12 of an AND, a
+// compare and a subtract a vector (the template above): measured on Zen 3, blocks of 64 to 256
+// words a side, 1.4-1.7x the pairs a second. The packs change the lanes' order, which a count
+// does not see. A byte counts to 255, so the other list is taken 255 words at a time and each
+// stretch's bytes are added into 64-bit lanes by one vpsadbw. The list's last words are loaded
+// into zeros, in one, two (packed once, into 16-bit counters) or four vectors; a zero word meets
+// every word, so each of its lanes counts nb, which the caller takes off once.
+#define NQ_AVX2_TARGET gnu::target("avx2")
+
+// acc, counting the disjoint pairs of x and the words of v[0, Vecs) (Vecs = 1, 2 or 4) in its
+// 32-, 16- or 8-bit lanes.
+template <u32 Vecs>
+[[NQ_AVX2_TARGET, gnu::always_inline]] inline __m256i add_packed_tests(__m256i acc,
+                                                                       const __m256i* v, __m256i x,
+                                                                       __m256i zero) {
+  if constexpr (Vecs == 4) {
+    const __m256i p = _mm256_packs_epi32(_mm256_and_si256(v[0], x), _mm256_and_si256(v[1], x));
+    const __m256i q = _mm256_packs_epi32(_mm256_and_si256(v[2], x), _mm256_and_si256(v[3], x));
+    return _mm256_sub_epi8(acc, _mm256_cmpeq_epi8(_mm256_packs_epi16(p, q), zero));
+  } else if constexpr (Vecs == 2) {
+    const __m256i p = _mm256_packs_epi32(_mm256_and_si256(v[0], x), _mm256_and_si256(v[1], x));
+    return _mm256_sub_epi16(acc, _mm256_cmpeq_epi16(p, zero));
+  } else {
+    return _mm256_sub_epi32(acc, _mm256_cmpeq_epi32(_mm256_and_si256(v[0], x), zero));
+  }
 }
-[[gnu::target("avx2")]] u64 block_avx2(const u64* a, u32 na, const u64* b, u32 nb) {
+
+// sums (four 64-bit lanes) plus the disjoint pairs of v's words and b[0, nb). A stretch of at
+// most 255 words leaves at most 255 in a counter, which fits its lowest byte, so vpsadbw's sum of
+// bytes is the sum of counters at every width.
+template <u32 Vecs>
+[[NQ_AVX2_TARGET, gnu::always_inline]] inline __m256i add_packed_pass(__m256i sums,
+                                                                      const __m256i* v,
+                                                                      const u32* b, u32 nb) {
+  const __m256i zero = _mm256_setzero_si256();
+  for (u32 i = 0; i < nb;) {
+    const u32 end = i + std::min<u32>(255, nb - i);
+    __m256i acc = zero;
+    for (; i < end; ++i)
+      acc = add_packed_tests<Vecs>(acc, v, _mm256_set1_epi32(static_cast<int>(b[i])), zero);
+    sums = _mm256_add_epi64(sums, _mm256_sad_epu8(acc, zero));
+  }
+  return sums;
+}
+
+// sums plus the disjoint pairs of a[0, na) and b[0, nb), and the zero lanes' matches in `padded`
+// (to be taken off).
+[[NQ_AVX2_TARGET, gnu::always_inline]] inline __m256i add_block_packed(__m256i sums, u64& padded,
+                                                                       const u32* a, u32 na,
+                                                                       const u32* b, u32 nb) {
+  u32 j = 0;
+  __m256i v[4];
+  for (; j + 32 <= na; j += 32) {
+    for (u32 k = 0; k < 4; ++k)
+      v[k] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + j + 8 * k));
+    sums = add_packed_pass<4>(sums, v, b, nb);
+  }
+  if (j == na) return sums;
+  // The last words under lane masks (a vector past them is zero, and no address past them is
+  // formed): a zeroed copy on the stack cost 13% of the kernel's samples at n = 19, in rep stos.
+  const u32 left = na - j;
+  const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  for (u32 k = 0; k < 4; ++k) {
+    v[k] = left > 8 * k
+               ? _mm256_maskload_epi32(
+                     reinterpret_cast<const int*>(a + j + 8 * k),
+                     _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(left - 8 * k)), lane))
+               : _mm256_setzero_si256();
+  }
+  const u32 lanes = left <= 8 ? 8 : left <= 16 ? 16 : 32;
+  padded += u64{lanes - left} * nb;
+  if (lanes == 8) return add_packed_pass<1>(sums, v, b, nb);
+  if (lanes == 16) return add_packed_pass<2>(sums, v, b, nb);
+  return add_packed_pass<4>(sums, v, b, nb);
+}
+
+[[NQ_AVX2_TARGET, gnu::always_inline]] inline u64 sum_packed(__m256i sums, u64 padded) {
+  alignas(32) u64 lane[4];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(lane), sums);
+  return lane[0] + lane[1] + lane[2] + lane[3] - padded;
+}
+
+[[NQ_AVX2_TARGET]] u64 block_avx2(const u32* a, u32 na, const u32* b, u32 nb) {
+  longer_first(a, na, b, nb);
+  u64 padded = 0;
+  const __m256i sums = add_block_packed(_mm256_setzero_si256(), padded, a, na, b, nb);
+  return sum_packed(sums, padded);
+}
+[[NQ_AVX2_TARGET]] u64 batch_avx2(const u32* w, const u32* e, const Leaf* leaves, u32 n) {
+  __m256i sums = _mm256_setzero_si256();
+  u64 padded = 0;
+  for (u32 i = 0; i < n; ++i) {
+    const u32* a = w + leaves[i].w0;
+    const u32* b = e + leaves[i].e0;
+    u32 na = leaves[i].nw, nb = leaves[i].ne;
+    longer_first(a, na, b, nb);
+    sums = add_block_packed(sums, padded, a, na, b, nb);
+  }
+  return sum_packed(sums, padded);
+}
+
+// 64-bit words: the template above with four vectors of 4 words in registers (vpackssdw would
+// pack a word's two halves apart).
+[[NQ_AVX2_TARGET]] u64 block_avx2(const u64* a, u32 na, const u64* b, u32 nb) {
   return count_block<u64, 32, 4>(a, na, b, nb);
 }
-[[gnu::target("avx2")]] u64 batch_avx2(const u32* w, const u32* e, const Leaf* leaves, u32 n) {
-  return count_batch<u32, 32, 4>(w, e, leaves, n);
-}
-[[gnu::target("avx2")]] u64 batch_avx2(const u64* w, const u64* e, const Leaf* leaves, u32 n) {
+[[NQ_AVX2_TARGET]] u64 batch_avx2(const u64* w, const u64* e, const Leaf* leaves, u32 n) {
   return count_batch<u64, 32, 4>(w, e, leaves, n);
 }
+#undef NQ_AVX2_TARGET
 
 // ---- AVX-512 --------------------------------------------------------------------------------
 // 64-byte vectors of 16 words (8 wide ones). The same scheme as count_block, with four vectors of

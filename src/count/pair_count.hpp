@@ -5,10 +5,13 @@
 // exhaustively, by a vector loop. The loop is compiled three times, and the best one the processor
 // runs is used unless a kernel is asked for:
 //   generic  baseline x86-64 (or whatever the target is): two 32-byte vectors of 8 words (4
-//            wide) in registers against the other list's words broadcast;
-//   avx2     the same code for AVX2, with four vectors in registers; in both, a bucket's last
-//            vector counts in its own lanes, masked to the live ones once, and small blocks are
-//            counted in batches whose lanes are summed once;
+//            wide) in registers against the other list's words broadcast, a bucket's last
+//            vector counted in its own lanes, masked to the live ones once;
+//   avx2     AVX2, four vectors in registers; with 32-bit words the four ANDs are packed by
+//            signed saturation into the bytes of one vector, which one compare and one subtract
+//            count (9 instructions for 32 pairs, not 12), and a bucket's last words are loaded
+//            into zeros whose matches are taken off once. In both, small blocks are counted in
+//            batches whose lanes are summed once;
 //   avx512   AVX-512 F, VL and BW (checked at run time): 64-byte vectors of 16 words (8 wide
 //            ones), four of them in registers against the other list's words broadcast, the
 //            tests as masks; a bucket's tail is tested under a lane mask, and a bucket pair of
