@@ -193,7 +193,7 @@ void BitOrder::greedy(const u64* west, std::size_t west_size, const u64* east,
 }
 
 void BitOrder::choose(const u64* west, std::size_t west_size, const u64* east,
-                      std::size_t east_size, int bits, int greedy_ranks, double pairs) {
+                      std::size_t east_size, int bits, int greedy_ranks, double pairs, int exact) {
   u64 cw[kMaxBits], ce[kMaxBits];
   count_sample(west, west_size, cw);
   count_sample(east, east_size, ce);
@@ -208,10 +208,19 @@ void BitOrder::choose(const u64* west, std::size_t west_size, const u64* east,
     return pa != pb ? pa > pb : a > b;
   });
   if (pairs < 0) pairs = static_cast<double>(west_size) * static_cast<double>(east_size);
+  exact = std::clamp(exact, 0, bits);
+  greedy_ranks = std::min(greedy_ranks, exact);
   if (west_size > 0 && east_size > 0 && greedy_ranks > 0 && pairs >= kGreedyPairs) {
     greedy(west, west_size, east, east_size, bits, greedy_ranks, greedy_side(pairs), rank);
   }
-  for (int i = 0; i < bits; ++i) position_[rank[i]] = bits - 1 - i;
+  std::sort(rank + exact, rank + bits);  // the rest in their own order, the lowest to bit 0
+  exact_mask_ = 0;
+  for (int i = 0; i < exact; ++i) exact_mask_ |= u64{1} << rank[i];
+  rest_mask_ = ((u64{1} << bits) - 1) & ~exact_mask_;
+  exact_ = exact;
+  exact_tables_ = false;
+  for (int i = 0; i < exact; ++i) position_[rank[i]] = bits - 1 - i;
+  for (int i = exact; i < bits; ++i) position_[rank[i]] = i - exact;
   int source[64];
   std::iota(source, source + 64, 0);  // the bits from `bits` on stay where they are
   for (int b = 0; b < bits; ++b) source[position_[b]] = b;
@@ -243,6 +252,23 @@ void BitOrder::fill_tables() {
   tables_ = true;
 }
 
+// Entry v of table c: the bits of v moved where the exact bits 8c..8c+7 (counted from the lowest
+// of exact_mask_, as pext leaves them) go.
+void BitOrder::fill_exact_tables() {
+  int source[kMaxBits];  // the exact ranks' bits, lowest first
+  int k = 0;
+  for (u64 m = exact_mask_; m; m &= m - 1) source[k++] = std::countr_zero(m);
+  for (int c = 0; 8 * c < exact_; ++c) {
+    exact_table_[c][0] = 0;
+    for (int v = 1; v < 256; ++v) {
+      const int j = 8 * c + std::countr_zero(static_cast<unsigned>(v));
+      exact_table_[c][v] =
+          exact_table_[c][v & (v - 1)] | (j < exact_ ? u64{1} << position_[source[j]] : 0);
+    }
+  }
+  exact_tables_ = true;
+}
+
 namespace {
 
 // A byte at a time, the count of bytes known to the compiler so that the loop unrolls (a loop
@@ -259,6 +285,22 @@ void apply_bytes(const u64 (*table)[256], u64* patterns, std::size_t size) {
 }
 
 #if defined(__x86_64__)
+// The bits ranked past the exact ones down by one pext, the exact ones by one pext and a lookup
+// for each 8 of them (Tables of them, known to the compiler so that the loop unrolls); the bits
+// above the order's stay.
+template <int Tables>
+[[gnu::target("bmi2")]] void apply_pext(const u64 (*table)[256], u64 exact, u64 rest, u64* patterns,
+                                        std::size_t size) {
+  const u64 above = ~(exact | rest);
+  for (std::size_t i = 0; i < size; ++i) {
+    const u64 p = patterns[i];
+    const u64 e = _pext_u64(p, exact);
+    u64 q = (p & above) | _pext_u64(p, rest);
+    for (int c = 0; c < Tables; ++c) q |= table[c][e >> (8 * c) & 0xFF];
+    patterns[i] = q;
+  }
+}
+
 #define NQ_GFNI_TARGET gnu::target("avx512f,avx512bw,avx512vbmi,gfni")
 
 // Eight patterns, one a quadword, are an 8 x 64 bit matrix; transposed, each of its 64 bytes holds
@@ -385,6 +427,28 @@ bool has_gfni() {
 #endif
 }
 
+bool has_bmi2() {
+#if defined(__x86_64__)
+  static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("bmi2"));
+  return yes;
+#else
+  return false;
+#endif
+}
+
+// pext takes one cycle on Intel processors since Haswell and on AMD's since Zen 3; Zen 1 and 2
+// (family 17h) and the families before microcode it, at tens of cycles a word.
+bool has_fast_pext() {
+#if defined(__x86_64__)
+  static const bool yes =
+      (__builtin_cpu_init(), has_bmi2() && !__builtin_cpu_is("amdfam15h") &&
+                                 !__builtin_cpu_is("amdfam17h") && !__builtin_cpu_is("amdfam10h"));
+  return yes;
+#else
+  return false;
+#endif
+}
+
 bool has_bitalg() {
 #if defined(__x86_64__)
   static const bool yes =
@@ -400,6 +464,7 @@ bool has_bitalg() {
 bool BitOrder::available(Kernel kernel) {
   switch (kernel) {
     case Kernel::avx2: return cpu_has_avx2();
+    case Kernel::pext: return has_bmi2();
     case Kernel::gfni: return has_gfni();
     case Kernel::best:
     case Kernel::bytes: break;
@@ -423,6 +488,17 @@ void BitOrder::apply(u64* patterns, std::size_t size, Kernel kernel) {
 #if defined(__x86_64__)
   if ((kernel == Kernel::best || kernel == Kernel::gfni) && has_gfni())
     return apply_gfni(source_, patterns, size);
+  if ((kernel == Kernel::best && has_fast_pext()) ||
+      ((kernel == Kernel::pext || kernel == Kernel::gfni) && has_bmi2())) {
+    if (!exact_tables_) fill_exact_tables();
+    switch ((exact_ + 7) / 8) {
+      case 0: return apply_pext<0>(exact_table_, exact_mask_, rest_mask_, patterns, size);
+      case 1: return apply_pext<1>(exact_table_, exact_mask_, rest_mask_, patterns, size);
+      case 2: return apply_pext<2>(exact_table_, exact_mask_, rest_mask_, patterns, size);
+      case 3: return apply_pext<3>(exact_table_, exact_mask_, rest_mask_, patterns, size);
+      default: return apply_pext<kBytes>(exact_table_, exact_mask_, rest_mask_, patterns, size);
+    }
+  }
 #endif
   (void)kernel;
   if (!tables_) fill_tables();

@@ -45,8 +45,14 @@ class BitOrder {
   // `greedy_ranks` ranks are chosen again one at a time, each the bit that splits off the most
   // sampled pairs still disjoint on the bits ranked before it (bits are far from independent: a
   // diagonal pair occupied together is worth one split, not two).
+  // Only the first `exact` ranks go where their rank says (to bits bits - 1 down to bits - exact):
+  // the bits ranked after them keep their own order below them (the lowest of them to bit 0), and
+  // no greedy rank is chosen past `exact`. The pair count reads the top `fine` bits one at a time
+  // (its trie) and the rest as whole words, so any order of the rest counts the same, and this
+  // order lets the pext kernel move them in one instruction.
   void choose(const std::uint64_t* west, std::size_t west_size, const std::uint64_t* east,
-              std::size_t east_size, int bits, int greedy_ranks = kGreedyRanks, double pairs = -1);
+              std::size_t east_size, int bits, int greedy_ranks = kGreedyRanks, double pairs = -1,
+              int exact = kMaxBits);
 
   // The side of the greedy ranks' sample grid for lists that make `pairs` pairs.
   static std::size_t greedy_side(double pairs);
@@ -54,9 +60,12 @@ class BitOrder {
   // How apply permutes: `bytes`, a table lookup per byte of each pattern (any processor);
   // `gfni`, eight patterns at a time turned into 64 bytes of one bit each, the bytes permuted and
   // turned back (AVX-512 VBMI and GFNI, checked at run time); `avx2` permutes as bytes does and
-  // counts the sample in AVX2 vectors; `best`, gfni where the processor has it, else avx2 where it
-  // has that, else bytes. A kernel the processor lacks gets the best one it has below it.
-  enum class Kernel { best, bytes, avx2, gfni };
+  // counts the sample in AVX2 vectors; `pext` (BMI2) moves the bits ranked past `exact` down in
+  // one pext and the exact ones through one pext and a table lookup per 8 of them, and counts as
+  // avx2 does; `best`, gfni where the processor has it, else pext where its pext is fast (not the
+  // AMD families 15h and 17h, which microcode it), else avx2 where it has that, else bytes. A
+  // kernel the processor lacks gets the best one it has below it.
+  enum class Kernel { best, bytes, avx2, pext, gfni };
   static bool available(Kernel kernel);
 
   // Permutes the low `bits` bits of each pattern in place; the bits above them stay. The bytes
@@ -81,9 +90,16 @@ class BitOrder {
   void greedy(const std::uint64_t* west, std::size_t west_size, const std::uint64_t* east,
               std::size_t east_size, int bits, int ranks, std::size_t side, int* rank) const;
   void fill_tables();
+  void fill_exact_tables();
   static constexpr int kBytes = kMaxBits / 8;
   std::uint64_t table_[kBytes][256] = {};
   bool tables_ = false;  // table_ holds the current order's lookups
+  // The pext kernel's: the exact ranks' bits, the others', and for each 8 of the exact ones in
+  // the order pext leaves them, where each value of them puts their bits.
+  std::uint64_t exact_mask_ = 0, rest_mask_ = 0;
+  int exact_ = 0;
+  std::uint64_t exact_table_[kBytes][256] = {};
+  bool exact_tables_ = false;
   int position_[kMaxBits] = {};
   // The gfni kernel's vpermb indices (bit_order.cpp): for each output bit, the input bit it takes,
   // the bits in each byte in reverse order.

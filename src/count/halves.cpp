@@ -1090,7 +1090,7 @@ std::uint64_t HalvesWorker::count(std::size_t id, std::uint64_t& nodes, double& 
     if (static_cast<double>(west_.size) * static_cast<double>(east_.size) >= kOrderPairs) {
       const Clock::time_point choosing = Clock::now();
       order_.choose(west_.data.data(), west_.size, east_.data.data(), east_.size, L.bits,
-                    engine_.greedy_ranks());
+                    engine_.greedy_ranks(), -1, engine_.fine());
       once_seconds += since(choosing);
       order_.apply(west_.data.data(), west_.size);  // timed with the join
       order_.apply(east_.data.data(), east_.size);
@@ -1162,7 +1162,7 @@ std::uint64_t HalvesWorker::count(std::size_t id, std::uint64_t& nodes, double& 
         ordered = whole_pairs >= kOrderPairs;
         if (ordered) {
           order_.choose(west_.data.data(), west_.size, east_.data.data(), east_.size, L.bits,
-                        engine_.greedy_ranks(), whole_pairs);
+                        engine_.greedy_ranks(), whole_pairs, engine_.fine());
           order_.apply(west_.data.data(), west_.size);
         }
         const double chose = since(choosing);

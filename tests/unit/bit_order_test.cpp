@@ -66,35 +66,39 @@ TEST(bit_order, is_a_permutation_that_keeps_every_and_and_the_tags) {
 }
 
 // Each kernel against the definition, bit by bit: bit b < bits moves to position(b), every bit
-// above stays, for list lengths that leave every remainder of the eight-pattern vectors.
+// above stays, for list lengths that leave every remainder of the eight-pattern vectors, and for
+// orders with every rank exact, none, and some (the pext kernel's tables: none, one, two, three
+// and seven).
 TEST(bit_order, each_kernel_moves_every_bit_where_position_says_and_keeps_the_rest) {
   std::mt19937_64 rng(5);
-  for (const int bits : {1, 7, 8, 9, 26, 33, 40, 46, 54, 56}) {
-    std::vector<int> density(bits);
-    for (int& d : density) d = static_cast<int>(rng() % 100);
-    const std::vector<u64> west = random_patterns(rng, bits, density, 500);
-    const std::vector<u64> east = random_patterns(rng, bits, density, 700);
-    BitOrder order;
-    order.choose(west.data(), west.size(), east.data(), east.size(), bits);
-    const u64 low = (u64{1} << bits) - 1;
-    for (const auto kernel :
-         {BitOrder::Kernel::bytes, BitOrder::Kernel::avx2, BitOrder::Kernel::gfni}) {
-      if (!BitOrder::available(kernel)) continue;
-      for (std::size_t size = 0; size <= 19; ++size) {
-        std::vector<u64> patterns(size + 1);
-        for (u64& p : patterns) p = rng();  // any bits, the ones above `bits` included
-        const u64 guard = patterns[size];   // past the end: must stay untouched
-        const std::vector<u64> before = patterns;
-        order.apply(patterns.data(), size, kernel);
-        for (std::size_t i = 0; i < size; ++i) {
-          u64 expected = before[i] & ~low;
-          for (int b = 0; b < bits; ++b) expected |= (before[i] >> b & 1) << order.position(b);
-          ASSERT_EQ(patterns[i], expected) << "bits " << bits << " size " << size;
+  for (const int bits : {1, 7, 8, 9, 26, 33, 40, 46, 54, 56})
+    for (const int exact : {bits, 0, bits / 3, 17, 20}) {
+      std::vector<int> density(bits);
+      for (int& d : density) d = static_cast<int>(rng() % 100);
+      const std::vector<u64> west = random_patterns(rng, bits, density, 500);
+      const std::vector<u64> east = random_patterns(rng, bits, density, 700);
+      BitOrder order;
+      order.choose(west.data(), west.size(), east.data(), east.size(), bits, BitOrder::kGreedyRanks,
+                   -1, exact);
+      const u64 low = (u64{1} << bits) - 1;
+      for (const auto kernel : {BitOrder::Kernel::bytes, BitOrder::Kernel::avx2,
+                                BitOrder::Kernel::pext, BitOrder::Kernel::gfni}) {
+        if (!BitOrder::available(kernel)) continue;
+        for (std::size_t size = 0; size <= 19; ++size) {
+          std::vector<u64> patterns(size + 1);
+          for (u64& p : patterns) p = rng();  // any bits, the ones above `bits` included
+          const u64 guard = patterns[size];   // past the end: must stay untouched
+          const std::vector<u64> before = patterns;
+          order.apply(patterns.data(), size, kernel);
+          for (std::size_t i = 0; i < size; ++i) {
+            u64 expected = before[i] & ~low;
+            for (int b = 0; b < bits; ++b) expected |= (before[i] >> b & 1) << order.position(b);
+            ASSERT_EQ(patterns[i], expected) << "bits " << bits << " size " << size;
+          }
+          ASSERT_EQ(patterns[size], guard);
         }
-        ASSERT_EQ(patterns[size], guard);
       }
     }
-  }
 }
 
 // Each kernel against the definition: the sample is every step-th pattern from the first, step =
@@ -115,8 +119,8 @@ TEST(bit_order, each_kernel_counts_the_sampled_patterns_bits_as_defined) {
     for (std::size_t i = 0; i < size; i += step) {
       for (int b = 0; b < BitOrder::kMaxBits; ++b) expected[b] += patterns[i] >> b & 1;
     }
-    for (const auto kernel :
-         {BitOrder::Kernel::bytes, BitOrder::Kernel::avx2, BitOrder::Kernel::gfni}) {
+    for (const auto kernel : {BitOrder::Kernel::bytes, BitOrder::Kernel::avx2,
+                              BitOrder::Kernel::pext, BitOrder::Kernel::gfni}) {
       if (!BitOrder::available(kernel)) continue;
       u64 count[BitOrder::kMaxBits];
       std::fill(std::begin(count), std::end(count), 12345);  // every count must be written
@@ -126,6 +130,30 @@ TEST(bit_order, each_kernel_counts_the_sampled_patterns_bits_as_defined) {
       }
     }
   }
+}
+
+// The pair count reads only its trie's top bits one at a time, so only they need their ranks:
+// the others keep their own order below them.
+TEST(bit_order, ranks_past_the_exact_ones_keep_their_own_order_below_them) {
+  std::mt19937_64 rng(29);
+  constexpr int kBits = 30, kExact = 10;
+  std::vector<int> density(kBits);
+  for (int& d : density) d = static_cast<int>(rng() % 90);
+  const std::vector<u64> west = random_patterns(rng, kBits, density, 3000);
+  const std::vector<u64> east = random_patterns(rng, kBits, density, 2000);
+  BitOrder all, part;
+  all.choose(west.data(), west.size(), east.data(), east.size(), kBits);
+  part.choose(west.data(), west.size(), east.data(), east.size(), kBits, BitOrder::kGreedyRanks, -1,
+              kExact);
+  int next = 0;  // the position the next bit past the exact ones must have
+  for (int b = 0; b < kBits; ++b) {
+    if (all.position(b) >= kBits - kExact) {
+      EXPECT_EQ(part.position(b), all.position(b)) << "bit " << b;
+    } else {
+      EXPECT_EQ(part.position(b), next++) << "bit " << b;
+    }
+  }
+  EXPECT_EQ(next, kBits - kExact);
 }
 
 TEST(bit_order, puts_the_bits_both_lists_occupy_most_on_top) {
