@@ -375,8 +375,9 @@ std::uint64_t recount(int n, const nq::detail::HalvesPiece& piece) {
 
 }  // namespace
 
-// n = 18..21 split the halves' patterns by 6 bucket bits and go through the trie join, paths
-// that smaller boards never reach; whole counts there take minutes to hours. So a sample of
+// n = 18..21 go through the trie join with longer lists than smaller boards make, and n = 20 and
+// 21 split the halves' patterns by 6 bucket bits (18 and 19 by 4); whole counts there take
+// minutes to hours. So a sample of
 // subproblems (drawn with a fixed seed, slices built per worker as a big run would) is counted
 // by the engine and by plain backtracking on the same piece of the board (seconds each at
 // n = 20 and 21, so two there).

@@ -172,10 +172,9 @@ TEST(count, halves_engine_matches_known_values_up_to_17) {
   }
 }
 
-// n = 18 is the first size whose halves split their patterns by 6 bucket bits (n = 14..17 use
-// 4): the whole count against the published value, with the tables shared and with per-worker
-// slices and chunks under a small memory budget.
-TEST(count, halves_engine_counts_18_with_six_cut_bits) {
+// n = 18, the largest size counted whole here: against the published value, with the tables
+// shared and with per-worker slices and chunks under a small memory budget.
+TEST(count, halves_engine_counts_18_with_shared_tables_and_under_a_budget) {
   for (std::uint64_t memory : {std::uint64_t{0}, std::uint64_t{40} << 20}) {
     const nq::CountResult r =
         nq::count({.n = 18, .threads = 2, .engine = nq::CountEngine::halves, .memory = memory});
