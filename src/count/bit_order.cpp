@@ -427,28 +427,6 @@ bool has_gfni() {
 #endif
 }
 
-bool has_bmi2() {
-#if defined(__x86_64__)
-  static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("bmi2"));
-  return yes;
-#else
-  return false;
-#endif
-}
-
-// pext takes one cycle on Intel processors since Haswell and on AMD's since Zen 3; Zen 1 and 2
-// (family 17h) and the families before microcode it, at tens of cycles a word.
-bool has_fast_pext() {
-#if defined(__x86_64__)
-  static const bool yes =
-      (__builtin_cpu_init(), has_bmi2() && !__builtin_cpu_is("amdfam15h") &&
-                                 !__builtin_cpu_is("amdfam17h") && !__builtin_cpu_is("amdfam10h"));
-  return yes;
-#else
-  return false;
-#endif
-}
-
 bool has_bitalg() {
 #if defined(__x86_64__)
   static const bool yes =
@@ -464,7 +442,7 @@ bool has_bitalg() {
 bool BitOrder::available(Kernel kernel) {
   switch (kernel) {
     case Kernel::avx2: return cpu_has_avx2();
-    case Kernel::pext: return has_bmi2();
+    case Kernel::pext: return cpu_has_bmi2();
     case Kernel::gfni: return has_gfni();
     case Kernel::best:
     case Kernel::bytes: break;
@@ -488,8 +466,8 @@ void BitOrder::apply(u64* patterns, std::size_t size, Kernel kernel) {
 #if defined(__x86_64__)
   if ((kernel == Kernel::best || kernel == Kernel::gfni) && has_gfni())
     return apply_gfni(source_, patterns, size);
-  if ((kernel == Kernel::best && has_fast_pext()) ||
-      ((kernel == Kernel::pext || kernel == Kernel::gfni) && has_bmi2())) {
+  if ((kernel == Kernel::best && cpu_has_fast_bmi2()) ||
+      ((kernel == Kernel::pext || kernel == Kernel::gfni) && cpu_has_bmi2())) {
     if (!exact_tables_) fill_exact_tables();
     switch ((exact_ + 7) / 8) {
       case 0: return apply_pext<0>(exact_table_, exact_mask_, rest_mask_, patterns, size);

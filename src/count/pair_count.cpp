@@ -512,11 +512,23 @@ struct SlicedBlocks {
   // looks a word up in 8 to 16 groups (8 at n = 28, whose words keep 32 bits below its cut of
   // 22); the 1.5 is a guess, not tuned (n = 28's projection fell by 0.76 with it).
   static constexpr double kWide = sizeof(Word) == 8 ? 1.5 : 1;
-  static constexpr double kPerPair = 0.14 * (sizeof(Word) == 8 ? 2 : 1);
-  static constexpr double kPerWord = 20 * kWide, kPerRange = 11 * kWide, kPerTable = 250 * kWide;
-  static double cost(u32 transposed, u32 streamed) {
+  struct Costs {
+    double per_pair, per_word, per_range, per_table;
+  };
+  // The avx2 build against the packed word kernel (9 instructions for 32 pairs): 16 loads, 14
+  // ANDs and 14 instructions of popcount a range and word, and tables twice AVX-512's. Every
+  // 4th subproblem of n = 20 took the same time within the noise with 0.2 to 0.7 a pair, 24 to
+  // 50 a range or 250 to 1,000 a range's tables (7.27-7.57 s on 2 threads, a Zen 3), and 8.4 s
+  // with 0.12 a pair.
+  static Costs costs(SlicedIsa isa) {
+    const double pair = sizeof(Word) == 8 ? 2 : 1;
+    if (isa == SlicedIsa::avx2) return {0.28 * pair, 20 * kWide, 36 * kWide, 500 * kWide};
+    return {0.14 * pair, 20 * kWide, 11 * kWide, 250 * kWide};
+  }
+  Costs c{};
+  double cost(u32 transposed, u32 streamed) const {
     const double ranges = (transposed + 511) / 512;
-    return streamed * (kPerWord + kPerRange * ranges) + kPerTable * ranges;
+    return streamed * (c.per_word + c.per_range * ranges) + c.per_table * ranges;
   }
 
   // The bits each list's words may have (0: not said): the other list's words above them meet
@@ -544,17 +556,21 @@ struct SlicedBlocks {
 
   // Which side of block [w0, w1) x [e0, e1) the sliced kernel would transpose (0 west, 1 east),
   // or -1: the block is left to the other kernel.
-  // Either side's cost is at least (kPerWord + kPerRange) a streamed word, and the streamed side
-  // is the shorter one at best, so a block whose longer side is at most kFewest words never costs
+  // Either side's cost is at least (per_word + per_range) a streamed word, and the streamed side
+  // is the shorter one at best, so a block whose longer side is at most `fewest` words never costs
   // less sliced: it is left at once. The cost model in doubles, at every block below the cut, took
   // about a quarter of Descent::run's samples at n = 19 (3% of the run), where few blocks pass.
-  static constexpr u32 kFewest = static_cast<u32>((kPerWord + kPerRange) / kPerPair);
+  u32 fewest = 0;
+  void set_costs(SlicedIsa isa) {
+    c = costs(isa);
+    fewest = static_cast<u32>((c.per_word + c.per_range) / c.per_pair);
+  }
   int side(u32 w0, u32 w1, u32 e0, u32 e1) const {
     if (!west) return -1;
     const u32 nw = w1 - w0, ne = e1 - e0;
-    if (!every && std::max(nw, ne) <= kFewest) return -1;
+    if (!every && std::max(nw, ne) <= fewest) return -1;
     const double by_west = cost(nw, ne), by_east = cost(ne, nw);
-    if (!every && std::min(by_west, by_east) >= kPerPair * static_cast<double>(u64{nw} * ne)) {
+    if (!every && std::min(by_west, by_east) >= c.per_pair * static_cast<double>(u64{nw} * ne)) {
       return -1;
     }
     return by_west <= by_east ? 0 : 1;
@@ -768,6 +784,7 @@ bool pair_kernel_available(PairKernel kernel) {
     case PairKernel::avx2: return cpu_has_avx2();
     case PairKernel::avx512: return has_avx512();
     case PairKernel::sliced: return sliced_pairs_available();
+    case PairKernel::sliced_avx2: return sliced_pairs_available(SlicedIsa::avx2);
     case PairKernel::best:
     case PairKernel::generic: break;
   }
@@ -800,15 +817,25 @@ std::uint64_t count_pairs(const BucketListOf<Word>& west, const BucketListOf<Wor
   const u32 west_end = west.start[u32{1} << west.dense],
             east_end = east.start[u32{1} << east.dense];
   SlicedBlocks<Word> sliced;
-  if ((kernel == PairKernel::best || kernel == PairKernel::sliced) && sliced_pairs_available()) {
-    thread_local SlicedWords sliced_west, sliced_east;  // kept: their memory is planned
-    sliced = {&sliced_west,
-              &sliced_east,
+  SlicedIsa isa = SlicedIsa::none;
+  if (kernel == PairKernel::best || kernel == PairKernel::sliced) isa = sliced_pairs_isa();
+  if (kernel == PairKernel::sliced_avx2 && sliced_pairs_available(SlicedIsa::avx2)) {
+    isa = SlicedIsa::avx2;
+  }
+  if (isa != SlicedIsa::none) {
+    // Kept: their memory is planned (only one pair is ever built on a thread, but where the avx2
+    // build is asked for on a processor that has the avx512 one).
+    thread_local SlicedWords west512(SlicedIsa::avx512), east512(SlicedIsa::avx512);
+    thread_local SlicedWords west2(SlicedIsa::avx2), east2(SlicedIsa::avx2);
+    const bool wide = isa == SlicedIsa::avx512;
+    sliced = {wide ? &west512 : &west2,
+              wide ? &east512 : &east2,
               west.words,
               east.words,
               west_end,
               east_end,
-              kernel == PairKernel::sliced};
+              kernel == PairKernel::sliced || kernel == PairKernel::sliced_avx2};
+    sliced.set_costs(isa);
     sliced.west_bits = west.bits;
     sliced.east_bits = east.bits;
     // The trie's bits below the cut are the words' top fine - cut (at most 4 are used).

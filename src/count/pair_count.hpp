@@ -17,14 +17,15 @@
 //            tests as masks; a bucket's tail is tested under a lane mask, and a bucket pair of
 //            2^32 word pairs or more is counted in slices, so 32-bit lanes never overflow (64-bit
 //            lanes cannot).
-//   sliced   avx512, but every block below the cut (32-bit words) goes to the bit-sliced kernel
+//   sliced   the best word kernel, but every block below the cut goes to the bit-sliced kernel
 //            (sliced_pairs.hpp: the words of one side transposed, 512 of them tested against a
-//            word of the other in eight loads and a popcount); it needs AVX-512 VPOPCNTDQ and BMI2
-//            too.
-// `best` is avx512 if the processor has it, with the blocks that the sliced kernel counts faster
-// (by a cost rule, pair_count.cpp: blocks of a few hundred words on a side or more) sent to it
-// where the processor has VPOPCNTDQ; else avx2 if it has that, else generic. Asking for a kernel
-// the processor lacks gets the best one it has below that one.
+//            word of the other by eight table lookups and a popcount), in its best build: avx512
+//            (AVX-512 VPOPCNTDQ and BMI2) or avx2 (AVX2 and a fast BMI2);
+//   sliced_avx2  the same in its avx2 build (for tests on processors that have both).
+// `best` is avx512 if the processor has it, else avx2 if it has that, else generic, with the
+// blocks that the sliced kernel counts faster (by a cost rule, pair_count.cpp: blocks of a few
+// hundred words on a side or more) sent to the sliced kernel's best build where there is one.
+// Asking for a kernel the processor lacks gets the best one it has below that one.
 #pragma once
 
 #include <cstddef>
@@ -33,7 +34,7 @@
 
 namespace nq::detail {
 
-enum class PairKernel { best, generic, avx2, avx512, sliced };
+enum class PairKernel { best, generic, avx2, avx512, sliced, sliced_avx2 };
 
 // Whether this processor (and build) runs `kernel`; best and generic always.
 bool pair_kernel_available(PairKernel kernel);

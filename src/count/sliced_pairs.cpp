@@ -10,6 +10,8 @@
 #include <immintrin.h>
 #endif
 
+#include "count/cpu_avx2.hpp"
+
 namespace nq::detail {
 
 namespace {
@@ -32,13 +34,26 @@ std::size_t SlicedWords::bytes_for(std::uint64_t size, std::uint32_t word_bits) 
 
 #define NQ_SLICED_TARGET gnu::target("avx512f,avx512vl,avx512bw,avx512dq,avx512vpopcntdq,bmi2")
 
-bool sliced_pairs_available() {
+#define NQ_SLICED2_TARGET gnu::target("avx2,bmi2,popcnt")
+
+namespace {
+bool has_avx512_sliced() {
   static const bool yes =
       (__builtin_cpu_init(),
        __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
            __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
            __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("bmi2"));
   return yes;
+}
+}  // namespace
+
+bool sliced_pairs_available(SlicedIsa isa) {
+  switch (isa) {
+    case SlicedIsa::avx512: return has_avx512_sliced();
+    case SlicedIsa::avx2: return cpu_has_avx2() && cpu_has_fast_bmi2();
+    case SlicedIsa::none: break;
+  }
+  return false;
 }
 
 namespace {
@@ -205,30 +220,6 @@ struct LoadHalves {
   }
 }
 
-// The ranges [0, count) of the tables against b[0, nb).
-template <u32 kGroups, u32 kRanges, class Word>
-[[NQ_SLICED_TARGET]] inline __m512i stream_ranges(u32 count, const __m512i* tables, const Word* b,
-                                                  u32 nb) {
-  if constexpr (kRanges == 4) {
-    switch (count) {
-      case 1: return stream<kGroups, 1>(tables, b, nb);
-      case 2: return stream<kGroups, 2>(tables, b, nb);
-      case 3: return stream<kGroups, 3>(tables, b, nb);
-      default: return stream<kGroups, 4>(tables, b, nb);
-    }
-  } else {
-    return count == 1 ? stream<kGroups, 1>(tables, b, nb) : stream<kGroups, 2>(tables, b, nb);
-  }
-}
-
-// A range sorted by its words' top bits (SlicedWords::count): bits [shift, shift + k) of a word
-// are its key, and ends[u] is where the range's words with keys at most u end.
-struct TopBits {
-  u32 shift, mask;
-  const u32* ends;
-  const u32* b_ends;  // null, or the same for b (then sorted by key)
-};
-
 // The sum of the eight 64-bit lanes (_mm512_reduce_add_epi64 draws a false warning from g++ 12).
 [[NQ_SLICED_TARGET]] inline u64 add_lanes(__m512i sum) {
   alignas(64) u64 lanes[8];
@@ -238,25 +229,275 @@ struct TopBits {
   return total;
 }
 
+// The avx512 build: the ranges [0, count) of the tables against b[0, nb), and a range's tables.
+struct Avx512 {
+  template <u32 kGroups, u32 kRanges, class Word>
+  [[NQ_SLICED_TARGET]] static u64 stream_ranges(u32 count, const void* space, const Word* b,
+                                                u32 nb) {
+    const auto* const tables = static_cast<const __m512i*>(space);
+    if constexpr (kRanges == 4) {
+      switch (count) {
+        case 1: return add_lanes(stream<kGroups, 1>(tables, b, nb));
+        case 2: return add_lanes(stream<kGroups, 2>(tables, b, nb));
+        case 3: return add_lanes(stream<kGroups, 3>(tables, b, nb));
+        default: return add_lanes(stream<kGroups, 4>(tables, b, nb));
+      }
+    } else {
+      return add_lanes(count == 1 ? stream<kGroups, 1>(tables, b, nb)
+                                  : stream<kGroups, 2>(tables, b, nb));
+    }
+  }
+  // Range r of the tables at `space`: [p, p + m).
+  [[NQ_SLICED_TARGET]] static void table(const u64* rows, u32 stride, u32 groups, u32 p, u32 m,
+                                         void* space, u32 r) {
+    build_table(rows, stride, groups, p, m, static_cast<__m512i*>(space) + r * groups * 16);
+  }
+  static void rows32(const u32* words, u32 size, u64* rows, u32 stride) {
+    build_rows32(words, size, rows, stride);
+  }
+  static void rows64(const u64* words, u32 size, u32 bits, u64* rows, u32 stride) {
+    build_rows64(words, size, bits > 32, rows, stride);
+  }
+};
+
+// A range sorted by its words' top bits (SlicedWords::count): bits [shift, shift + k) of a word
+// are its key, and ends[u] is where the range's words with keys at most u end.
+struct TopBits {
+  u32 shift, mask;
+  const u32* ends;
+  const u32* b_ends;  // null, or the same for b (then sorted by key)
+};
+
+// The avx2 build: the same rows and tables, a range's 512 bits as two 256-bit halves (an entry's
+// 64 bytes, the low half first).
+using Lanes4 [[gnu::vector_size(32)]] = u64;
+
+// Row i's bits [p, p + 256) as one vector: two unaligned loads one word apart, funnel-shifted.
+[[NQ_SLICED2_TARGET]] inline __m256i window2(const u64* row, u32 p) {
+  const u64* const at = row + p / 64;
+  const u32 shift = p % 64;
+  Lanes4 low, high;
+  std::memcpy(&low, at, sizeof low);
+  std::memcpy(&high, at + 1, sizeof high);
+  const Lanes4 bits = (low >> shift) | ((high << 1) << (63 - shift));  // no shift by 64
+  __m256i v;
+  std::memcpy(&v, &bits, sizeof v);
+  return v;
+}
+
+// The first m bits set (m <= 256).
+[[NQ_SLICED2_TARGET]] inline __m256i first_bits2(u32 m) {
+  alignas(32) u64 lanes[4];
+  for (u32 k = 0; k < 4; ++k) {
+    const u32 bits = std::min(64u, m > 64 * k ? m - 64 * k : 0u);
+    lanes[k] = bits == 64 ? ~u64{0} : (u64{1} << bits) - 1;
+  }
+  return _mm256_load_si256(reinterpret_cast<const __m256i*>(lanes));
+}
+
+// As build_table: entry g * 16 + v is table[2 (g * 16 + v)] (the range's first 256 words) and
+// the vector after it (the next 256).
+[[NQ_SLICED2_TARGET]] void build_table2(const u64* rows, u32 stride, u32 groups, u32 p, u32 m,
+                                        __m256i* table) {
+  const __m256i live[2] = {first_bits2(m), first_bits2(m > 256 ? m - 256 : 0)};
+  for (u32 g = 0; g < groups; ++g) {
+    __m256i* const t = table + g * 32;
+    t[0] = live[0];
+    t[1] = live[1];
+    for (u32 bit = 0; bit < 4; ++bit) {
+      const u64* const row = rows + u64{4 * g + bit} * stride;
+      const __m256i clear[2] = {window2(row, p), window2(row, p + 256)};
+      const u32 high = 1u << bit;
+      for (u32 v = 0; v < high; ++v) {
+        t[2 * (high + v)] = _mm256_and_si256(t[2 * v], clear[0]);
+        t[2 * (high + v) + 1] = _mm256_and_si256(t[2 * v + 1], clear[1]);
+      }
+    }
+  }
+}
+
+// The set bits of each byte of v, added to the bytes of `to` (a nibble table in vpshufb).
+[[NQ_SLICED2_TARGET]] inline __m256i add_byte_counts(__m256i to, __m256i v, __m256i nibbles) {
+  const __m256i low = _mm256_set1_epi8(0x0F);
+  const __m256i ones =
+      _mm256_add_epi8(_mm256_shuffle_epi8(nibbles, _mm256_and_si256(v, low)),
+                      _mm256_shuffle_epi8(nibbles, _mm256_and_si256(_mm256_srli_epi16(v, 4), low)));
+  return _mm256_add_epi8(to, ones);
+}
+
+// Half h of entry (r, g) for a word whose nibble there, times 8, is times8 (as entry()).
+template <u32 kGroups>
+[[NQ_SLICED2_TARGET]] inline __m256i entry2(const char* base, u32 r, u32 g, u64 times8, u32 h) {
+  return *reinterpret_cast<const __m256i*>(base + (r * kGroups + g) * 16 * 64 + times8 * 8 +
+                                           32 * h);
+}
+
+// As stream: each word b adds at most 16 to a byte of a range's counter (8 a half), so the
+// counters are summed into 64-bit lanes (vpsadbw) every kFlush words.
+template <u32 kGroups, u32 kCount, class Word>
+[[NQ_SLICED2_TARGET]] u64 stream2(const void* tables, const Word* b, u32 nb) {
+  constexpr u64 kNibblesTimes8 = 0x7878787878787878;
+  constexpr u32 kFlush = 15;
+  const char* const base = static_cast<const char*>(tables);
+  const __m256i nibbles = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1,
+                                           2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+  __m256i total = _mm256_setzero_si256();
+  for (u32 i = 0; i < nb;) {
+    const u32 stop = std::min(nb, i + kFlush);
+    __m256i bytes[kCount];
+    for (u32 r = 0; r < kCount; ++r) bytes[r] = _mm256_setzero_si256();
+    for (; i < stop; ++i) {
+      const Word x = b[i];
+      u64 spread[(kGroups + 7) / 8];
+      spread[0] = _pdep_u64(static_cast<u32>(x), kNibblesTimes8);
+      if constexpr (kGroups > 8) spread[1] = _pdep_u64(static_cast<u64>(x) >> 32, kNibblesTimes8);
+      u64 at[kGroups];
+      for (u32 g = 0; g < kGroups; ++g) at[g] = spread[g / 8] >> (8 * (g % 8)) & 0xFF;
+      for (u32 r = 0; r < kCount; ++r) {
+        for (u32 h = 0; h < 2; ++h) {
+          __m256i v = entry2<kGroups>(base, r, 0, at[0], h);
+          for (u32 g = 1; g < kGroups; ++g) {
+            v = _mm256_and_si256(v, entry2<kGroups>(base, r, g, at[g], h));
+          }
+          bytes[r] = add_byte_counts(bytes[r], v, nibbles);
+        }
+      }
+    }
+    for (u32 r = 0; r < kCount; ++r) {
+      total = _mm256_add_epi64(total, _mm256_sad_epu8(bytes[r], _mm256_setzero_si256()));
+    }
+  }
+  alignas(32) u64 lanes[4];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), total);
+  return lanes[0] + lanes[1] + lanes[2] + lanes[3];
+}
+
+// As build_rows, 32 words at a time: byte k of each of the 32 words gathered into one vector (a
+// byte shuffle within each 16-byte lane, a 4 x 4 transpose of dwords within the lanes, one dword
+// permute), inverted, and each bit's 32 tests taken by one shift and one vpmovmskb. Only the
+// first `count` rows are written (the high halves of 64-bit words often have a few bits).
+template <class Load>
+[[NQ_SLICED2_TARGET]] inline void build_rows2(Load load, u32 size, u64* rows, u32 stride,
+                                              u32 count) {
+  const __m256i gather_bytes =
+      _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15, 0, 4, 8, 12, 1, 5, 9,
+                       13, 2, 6, 10, 14, 3, 7, 11, 15);
+  const __m256i word_order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+  const __m256i all = _mm256_set1_epi8(-1);
+  char* const out = reinterpret_cast<char*>(rows);
+  for (u32 j = 0; j < size; j += 32) {
+    __m256i v[4];
+    for (u32 m = 0; m < 4; ++m) v[m] = _mm256_shuffle_epi8(load(j + 8 * m), gather_bytes);
+    const __m256i t0 = _mm256_unpacklo_epi32(v[0], v[1]), t1 = _mm256_unpackhi_epi32(v[0], v[1]);
+    const __m256i t2 = _mm256_unpacklo_epi32(v[2], v[3]), t3 = _mm256_unpackhi_epi32(v[2], v[3]);
+    const __m256i byte[4] = {_mm256_unpacklo_epi64(t0, t2), _mm256_unpackhi_epi64(t0, t2),
+                             _mm256_unpacklo_epi64(t1, t3), _mm256_unpackhi_epi64(t1, t3)};
+    for (u32 k = 0; k < 4 && 8 * k < count; ++k) {
+      const __m256i clear = _mm256_xor_si256(_mm256_permutevar8x32_epi32(byte[k], word_order), all);
+      for (u32 bit = 0; bit < 8 && 8 * k + bit < count; ++bit) {
+        const auto tests = static_cast<u32>(
+            _mm256_movemask_epi8(_mm256_slli_epi16(clear, static_cast<int>(7 - bit))));
+        std::memcpy(out + (u64{8 * k + bit} * stride + j / 64) * 8 + j % 64 / 8, &tests, 4);
+      }
+    }
+  }
+}
+
+// The 8 lanes of a vector of 32-bit words that lie before `left` words remain, as a load mask.
+[[NQ_SLICED2_TARGET]] inline __m256i live_lanes2(u32 left) {
+  const __m256i index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  return _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(std::min(left, 8u))), index);
+}
+
+// The 8 words from `at` (zero past the list).
+struct Load32x8 {
+  const u32* words;
+  u32 size;
+  [[NQ_SLICED2_TARGET]] __m256i operator()(u32 at) const {
+    if (at >= size) return _mm256_setzero_si256();
+    return _mm256_maskload_epi32(reinterpret_cast<const int*>(words + at), live_lanes2(size - at));
+  }
+};
+
+// The low (or high) halves of the 8 64-bit words from `at`.
+struct LoadHalves4 {
+  const u64* words;
+  u32 size;
+  __m256i pick;  // dwords 0, 2, 4, 6 (or 1, 3, 5, 7) to the low 128 bits
+  [[NQ_SLICED2_TARGET]] __m256i load4(u32 at) const {
+    if (at >= size) return _mm256_setzero_si256();
+    const __m256i pairs = _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3);
+    const __m256i live =
+        _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(std::min(size - at, 4u))), pairs);
+    return _mm256_permutevar8x32_epi32(
+        _mm256_maskload_epi64(reinterpret_cast<const long long*>(words + at), live), pick);
+  }
+  [[NQ_SLICED2_TARGET]] __m256i operator()(u32 at) const {
+    return _mm256_permute2x128_si256(load4(at), load4(at + 4), 0x20);
+  }
+};
+
+[[NQ_SLICED2_TARGET]] void build_rows2_32(const u32* words, u32 size, u64* rows, u32 stride) {
+  build_rows2(Load32x8{words, size}, size, rows, stride, 32);
+}
+
+// The rows of the groups that cover `bits` bits, to a multiple of 8 (the rows past them are left
+// as they were: no group's table reads them).
+[[NQ_SLICED2_TARGET]] void build_rows2_64(const u64* words, u32 size, u32 bits, u64* rows,
+                                          u32 stride) {
+  for (u32 half = 0; half < (bits > 32 ? 2u : 1u); ++half) {
+    const __m256i pick = half ? _mm256_setr_epi32(1, 3, 5, 7, 1, 3, 5, 7)
+                              : _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    build_rows2(LoadHalves4{words, size, pick}, size, rows + u64{32} * half * stride, stride,
+                half ? (bits + 7) / 8 * 8 - 32 : 32);
+  }
+}
+
+struct Avx2 {
+  template <u32 kGroups, u32 kRanges, class Word>
+  [[NQ_SLICED2_TARGET]] static u64 stream_ranges(u32 count, const void* tables, const Word* b,
+                                                 u32 nb) {
+    if constexpr (kRanges == 4) {
+      switch (count) {
+        case 1: return stream2<kGroups, 1>(tables, b, nb);
+        case 2: return stream2<kGroups, 2>(tables, b, nb);
+        case 3: return stream2<kGroups, 3>(tables, b, nb);
+        default: return stream2<kGroups, 4>(tables, b, nb);
+      }
+    } else {
+      return count == 1 ? stream2<kGroups, 1>(tables, b, nb) : stream2<kGroups, 2>(tables, b, nb);
+    }
+  }
+  [[NQ_SLICED2_TARGET]] static void table(const u64* rows, u32 stride, u32 groups, u32 p, u32 m,
+                                          void* space, u32 r) {
+    build_table2(rows, stride, groups, p, m, static_cast<__m256i*>(space) + r * groups * 32);
+  }
+  static void rows32(const u32* words, u32 size, u64* rows, u32 stride) {
+    build_rows2_32(words, size, rows, stride);
+  }
+  static void rows64(const u64* words, u32 size, u32 bits, u64* rows, u32 stride) {
+    build_rows2_64(words, size, bits, rows, stride);
+  }
+};
+
 // `tables` holds kTableBytes; `built`: it already holds the tables of [begin, end), which is at
 // most kRanges ranges long. With `top`, a word b with key v counts only the ranges up to
 // top->ends[~v]: the words past it share a key bit with b.
-template <u32 kGroups, class Word>
-[[NQ_SLICED_TARGET]] u64 count_ranges(const u64* rows, u32 stride, u32 begin, u32 end,
-                                      const Word* b, u32 nb, __m512i* tables, bool built,
-                                      const TopBits* top) {
+// Isa is the build (Avx512 or Avx2), whose calls each take a run of words b or a range's tables.
+template <u32 kGroups, class Isa, class Word>
+u64 count_ranges(const u64* rows, u32 stride, u32 begin, u32 end, const Word* b, u32 nb,
+                 void* tables, bool built, const TopBits* top) {
   constexpr u32 kRanges = ranges_at_a_time(kGroups);
-  static_assert(kRanges * kGroups * 16 * sizeof(__m512i) <= kTableBytes);
-  __m512i total = _mm512_setzero_si512();
+  static_assert(kRanges * kGroups * 16 * 64 <= kTableBytes);
+  u64 total = 0;
   for (u32 p = begin; p < end; p += kRanges * kRangeWords) {
     const u32 ranges = std::min(kRanges, (end - p + kRangeWords - 1) / kRangeWords);
     for (u32 r = 0; r < ranges && !built; ++r) {
       const u32 q = p + r * kRangeWords;
-      build_table(rows, stride, kGroups, q, std::min(kRangeWords, end - q),
-                  tables + r * kGroups * 16);
+      Isa::table(rows, stride, kGroups, q, std::min(kRangeWords, end - q), tables, r);
     }
     if (!top || ranges == 1) {  // (one range: a word skips it only if it meets none of it)
-      total = _mm512_add_epi64(total, stream_ranges<kGroups, kRanges>(ranges, tables, b, nb));
+      total += Isa::template stream_ranges<kGroups, kRanges>(ranges, tables, b, nb);
       continue;
     }
     // The ranges of these tables that a word with key v needs; consecutive words that need as
@@ -274,8 +515,7 @@ template <u32 kGroups, class Word>
         u32 j = std::min(nb, top->b_ends[v]);
         while (++v <= top->mask && need[v] == want) j = std::min(nb, top->b_ends[v]);
         if (want && j > i) {
-          total =
-              _mm512_add_epi64(total, stream_ranges<kGroups, kRanges>(want, tables, b + i, j - i));
+          total += Isa::template stream_ranges<kGroups, kRanges>(want, tables, b + i, j - i);
         }
         i = std::max(i, j);
       }
@@ -287,19 +527,24 @@ template <u32 kGroups, class Word>
       u32 j = i + 1;
       while (j < nb && need[key(b[j])] == want) ++j;
       if (want) {
-        total =
-            _mm512_add_epi64(total, stream_ranges<kGroups, kRanges>(want, tables, b + i, j - i));
+        total += Isa::template stream_ranges<kGroups, kRanges>(want, tables, b + i, j - i);
       }
       i = j;
     }
   }
-  return add_lanes(total);
+  return total;
 }
 
 }  // namespace
 
+void SlicedWords::require() const {
+  if (!sliced_pairs_available(isa_)) {
+    throw std::logic_error("SlicedWords: this processor lacks the build asked for");
+  }
+}
+
 void SlicedWords::build(const std::uint32_t* words, std::uint32_t size) {
-  if (!sliced_pairs_available()) throw std::logic_error("SlicedWords: no AVX-512 VPOPCNTDQ");
+  require();
   size_ = size;
   groups_ = 8;
   stride_ = (size + 63) / 64 + kPad;
@@ -307,11 +552,15 @@ void SlicedWords::build(const std::uint32_t* words, std::uint32_t size) {
   // Not cleared: what lies past the list's words (an earlier list's rows, or zeros) is read into
   // a range's windows but masked off with the words past the range.
   rows_.resize(u64{32} * stride_);
-  build_rows32(words, size, rows_.data(), stride_);
+  if (isa_ == SlicedIsa::avx512) {
+    Avx512::rows32(words, size, rows_.data(), stride_);
+  } else {
+    Avx2::rows32(words, size, rows_.data(), stride_);
+  }
 }
 
 void SlicedWords::build(const std::uint64_t* words, std::uint32_t size, std::uint32_t bits_b) {
-  if (!sliced_pairs_available()) throw std::logic_error("SlicedWords: no AVX-512 VPOPCNTDQ");
+  require();
   u64 any = 0;  // the bits some word has: a word b's other bits meet none
   for (u32 i = 0; i < size; ++i) any |= words[i];
   if (bits_b < 64) any &= (u64{1} << bits_b) - 1;
@@ -321,7 +570,11 @@ void SlicedWords::build(const std::uint64_t* words, std::uint32_t size, std::uin
   groups_ = bits <= 32 ? 8 : (bits + 7) / 8 * 2;  // 8, 10, 12, 14 or 16 groups of 4 bits
   stride_ = (size + 63) / 64 + kPad;
   rows_.resize(u64{bits <= 32 ? 32u : 64u} * stride_);
-  build_rows64(words, size, bits > 32, rows_.data(), stride_);
+  if (isa_ == SlicedIsa::avx512) {
+    Avx512::rows64(words, size, bits, rows_.data(), stride_);
+  } else {
+    Avx2::rows64(words, size, bits, rows_.data(), stride_);
+  }
 }
 
 // A descent meets a range again with every block of the other list that it pairs with, and
@@ -355,20 +608,31 @@ std::uint64_t SlicedWords::count_any(std::uint32_t begin, std::uint32_t end, con
                                      const std::uint32_t* ends, const std::uint32_t* b_ends) {
   if (begin >= end || nb == 0) return 0;
   if (k > 4) throw std::invalid_argument("SlicedWords::count: more than 4 top bits");
+  require();
   bool built = false;
-  auto* const tables = static_cast<__m512i*>(table_space(begin, end, built));
+  void* const tables = table_space(begin, end, built);
   const TopBits top{shift, (1u << k) - 1, ends, b_ends};
   const TopBits* const by_top = k > 0 ? &top : nullptr;
+  return isa_ == SlicedIsa::avx512 ? count_groups<Avx512>(begin, end, b, nb, tables, built, by_top)
+                                   : count_groups<Avx2>(begin, end, b, nb, tables, built, by_top);
+}
+
+// count_ranges for this list's groups.
+template <class Isa, class Word>
+std::uint64_t SlicedWords::count_groups(std::uint32_t begin, std::uint32_t end, const Word* b,
+                                        std::uint32_t nb, void* tables, bool built,
+                                        const void* by_top) const {
+  const auto* const top = static_cast<const TopBits*>(by_top);
   const u64* const rows = rows_.data();
   if constexpr (sizeof(Word) == 4) {
-    return count_ranges<8>(rows, stride_, begin, end, b, nb, tables, built, by_top);
+    return count_ranges<8, Isa>(rows, stride_, begin, end, b, nb, tables, built, top);
   } else {
     switch (groups_) {
-      case 8: return count_ranges<8>(rows, stride_, begin, end, b, nb, tables, built, by_top);
-      case 10: return count_ranges<10>(rows, stride_, begin, end, b, nb, tables, built, by_top);
-      case 12: return count_ranges<12>(rows, stride_, begin, end, b, nb, tables, built, by_top);
-      case 14: return count_ranges<14>(rows, stride_, begin, end, b, nb, tables, built, by_top);
-      default: return count_ranges<16>(rows, stride_, begin, end, b, nb, tables, built, by_top);
+      case 8: return count_ranges<8, Isa>(rows, stride_, begin, end, b, nb, tables, built, top);
+      case 10: return count_ranges<10, Isa>(rows, stride_, begin, end, b, nb, tables, built, top);
+      case 12: return count_ranges<12, Isa>(rows, stride_, begin, end, b, nb, tables, built, top);
+      case 14: return count_ranges<14, Isa>(rows, stride_, begin, end, b, nb, tables, built, top);
+      default: return count_ranges<16, Isa>(rows, stride_, begin, end, b, nb, tables, built, top);
     }
   }
 }
@@ -386,35 +650,47 @@ void* SlicedWords::table_space(std::uint32_t begin, std::uint32_t end, bool& bui
 }
 
 #undef NQ_SLICED_TARGET
+#undef NQ_SLICED2_TARGET
 
 #else
 
-bool sliced_pairs_available() { return false; }
+bool sliced_pairs_available(SlicedIsa) { return false; }
+void SlicedWords::require() const {
+  throw std::logic_error("SlicedWords: this processor lacks the build asked for");
+}
 void SlicedWords::build(const std::uint32_t*, std::uint32_t) {
-  throw std::logic_error("SlicedWords: no AVX-512 VPOPCNTDQ");
+  throw std::logic_error("SlicedWords: no sliced kernel off x86-64");
 }
 void SlicedWords::build(const std::uint64_t*, std::uint32_t, std::uint32_t) {
-  throw std::logic_error("SlicedWords: no AVX-512 VPOPCNTDQ");
+  throw std::logic_error("SlicedWords: no sliced kernel off x86-64");
 }
 std::uint64_t SlicedWords::count(std::uint32_t, std::uint32_t, const std::uint32_t*,
                                  std::uint32_t) {
-  throw std::logic_error("SlicedWords: no AVX-512 VPOPCNTDQ");
+  throw std::logic_error("SlicedWords: no sliced kernel off x86-64");
 }
 std::uint64_t SlicedWords::count(std::uint32_t, std::uint32_t, const std::uint64_t*,
                                  std::uint32_t) {
-  throw std::logic_error("SlicedWords: no AVX-512 VPOPCNTDQ");
+  throw std::logic_error("SlicedWords: no sliced kernel off x86-64");
 }
 std::uint64_t SlicedWords::count(std::uint32_t, std::uint32_t, const std::uint32_t*, std::uint32_t,
                                  std::uint32_t, std::uint32_t, const std::uint32_t*,
                                  const std::uint32_t*) {
-  throw std::logic_error("SlicedWords: no AVX-512 VPOPCNTDQ");
+  throw std::logic_error("SlicedWords: no sliced kernel off x86-64");
 }
 std::uint64_t SlicedWords::count(std::uint32_t, std::uint32_t, const std::uint64_t*, std::uint32_t,
                                  std::uint32_t, std::uint32_t, const std::uint32_t*,
                                  const std::uint32_t*) {
-  throw std::logic_error("SlicedWords: no AVX-512 VPOPCNTDQ");
+  throw std::logic_error("SlicedWords: no sliced kernel off x86-64");
 }
 
 #endif
+
+SlicedIsa sliced_pairs_isa() {
+  if (sliced_pairs_available(SlicedIsa::avx512)) return SlicedIsa::avx512;
+  if (sliced_pairs_available(SlicedIsa::avx2)) return SlicedIsa::avx2;
+  return SlicedIsa::none;
+}
+
+bool sliced_pairs_available() { return sliced_pairs_isa() != SlicedIsa::none; }
 
 }  // namespace nq::detail

@@ -3,18 +3,23 @@
 // 64-bit) words, a from a range of one list and b from another list, have a & b == 0.
 //
 // The list is stored transposed once (SlicedWords::build): for each bit position, one bitset over
-// the list, bit j set when word j has that bit clear. For a range of up to 512 words (one
-// 512-bit vector) the words disjoint from b are the AND of the bitsets of b's set bits, and their
-// number is a popcount. Taken four bits of b at a time, each group's AND is looked up in a table
-// of its 16 values built once per range (16 x 8 vectors, 8 KiB, for 32-bit words), so each word
-// b costs eight loads, four ANDs (three of them of three inputs) and one popcount per 512 words of
-// the range, whatever their bits: 4.4x the pairs a second of the word-against-word kernel
-// (pair_count.cpp) on blocks of thousands of words, 2.6x on ~300 x 150, a third of it on ~20 x 10
-// (bench/pair_count_bench.cpp). Up to four ranges' tables are built at a time, so b's table
-// offsets are computed once for them. 64-bit words keep the bits up to the highest one some word
-// of the list has, in 8 to 16 groups.
+// the list, bit j set when word j has that bit clear. For a range of up to 512 words the words
+// disjoint from b are the AND of the bitsets of b's set bits, and their number is a popcount.
+// Taken four bits of b at a time, each group's AND is looked up in a table of its 16 values built
+// once per range (16 x 8 entries of 512 bits, 8 KiB, for 32-bit words), so each word b costs eight
+// lookups, their ANDs and one popcount per 512 words of the range, whatever their bits. Up to four
+// ranges' tables are built at a time, so b's table offsets are computed once for them. 64-bit
+// words keep the bits up to the highest one some word of the list has, in 8 to 16 groups.
 //
-// Needs AVX-512 F, BW, VL and VPOPCNTDQ, and BMI2 (checked at run time: sliced_pairs_available()).
+// Two builds (SlicedIsa), the same tables and counts:
+//   avx512  one 512-bit vector a range: eight loads, four ANDs (three of them of three inputs) and
+//           a popcount a word b: 4.4x the pairs a second of the word-against-word kernel
+//           (pair_count.cpp) on blocks of thousands of words, 2.6x on ~300 x 150, a third of it
+//           on ~20 x 10 (bench/pair_count_bench.cpp, an Intel Xeon). Needs AVX-512 F, BW, VL, DQ
+//           and VPOPCNTDQ, and BMI2.
+//   avx2    two 256-bit halves a range: sixteen loads, fourteen ANDs, and the popcount by a
+//           nibble table (vpshufb) into byte counters that are summed every 15 words b. Needs
+//           AVX2 and a fast BMI2 (pdep finds the table entries; not AMD before Zen 3).
 #pragma once
 
 #include <cstddef>
@@ -23,13 +28,21 @@
 
 namespace nq::detail {
 
-// Whether this processor (and build) runs the sliced kernel.
-bool sliced_pairs_available();
+enum class SlicedIsa { none, avx2, avx512 };
 
-// One list of 32- or 64-bit words, transposed. Requires sliced_pairs_available() for build and
+// The best build this processor runs (none: neither).
+SlicedIsa sliced_pairs_isa();
+// Whether this processor (and build) runs the sliced kernel at all, or the given build of it.
+bool sliced_pairs_available();
+bool sliced_pairs_available(SlicedIsa isa);
+
+// One list of 32- or 64-bit words, transposed. Requires its build to be available for build and
 // count, and a count's words of the size the list was built from.
 class SlicedWords {
  public:
+  SlicedWords() : isa_(sliced_pairs_isa()) {}
+  explicit SlicedWords(SlicedIsa isa) : isa_(isa) {}
+  SlicedIsa isa() const { return isa_; }
   // Words of the list a range holds (one vector's bits): a count's tables are built by range.
   static constexpr std::uint32_t kRangeWords = 512;
   // Transposes words[0, size), replacing what was held.
@@ -69,6 +82,10 @@ class SlicedWords {
 
  private:
   void* table_space(std::uint32_t begin, std::uint32_t end, bool& built);
+  void require() const;
+  template <class Isa, class Word>
+  std::uint64_t count_groups(std::uint32_t begin, std::uint32_t end, const Word* b,
+                             std::uint32_t nb, void* tables, bool built, const void* top) const;
   template <class Word>
   std::uint64_t count_any(std::uint32_t begin, std::uint32_t end, const Word* b, std::uint32_t nb,
                           std::uint32_t shift, std::uint32_t k, const std::uint32_t* ends,
@@ -81,6 +98,7 @@ class SlicedWords {
   std::uint32_t groups_ = 8;
   std::vector<std::uint64_t> tables_;  // 32 KiB of tables, 64 bytes more to align them
   std::uint32_t tables_begin_ = 0, tables_end_ = 0;  // the range they are for; end 0: none
+  SlicedIsa isa_;
 };
 
 }  // namespace nq::detail

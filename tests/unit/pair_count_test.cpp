@@ -18,6 +18,8 @@
 #include <utility>
 #include <vector>
 
+#include "count/sliced_pairs.hpp"
+
 namespace {
 
 using nq::detail::PairKernel;
@@ -290,7 +292,8 @@ void on_every_kernel(void (*check_with)(PairKernel)) {
   const std::pair<PairKernel, const char*> kernels[] = {{PairKernel::generic, "generic"},
                                                         {PairKernel::avx2, "avx2"},
                                                         {PairKernel::avx512, "avx512"},
-                                                        {PairKernel::sliced, "sliced"}};
+                                                        {PairKernel::sliced, "sliced"},
+                                                        {PairKernel::sliced_avx2, "sliced_avx2"}};
   std::string missing;
   for (const auto& [k, name] : kernels) {
     if (nq::detail::pair_kernel_available(k)) {
@@ -345,19 +348,26 @@ TEST(pair_count, avx512_kernel_matches_the_definition) {
   check_kernel(PairKernel::avx512);
 }
 
-// Every block below the cut through the bit-sliced kernel (sliced_pairs.hpp), whatever its size.
+// Every block below the cut through the bit-sliced kernel (sliced_pairs.hpp), whatever its size:
+// its best build, and its avx2 build where that is not the best.
 TEST(pair_count, sliced_kernel_matches_the_definition) {
   if (!nq::detail::pair_kernel_available(PairKernel::sliced)) {
-    GTEST_SKIP() << "this processor lacks AVX-512 VPOPCNTDQ: the sliced kernel is not checked";
+    GTEST_SKIP() << "this processor lacks AVX-512 VPOPCNTDQ and a fast AVX2 with BMI2: the sliced "
+                    "kernel is not checked";
   }
   check_kernel(PairKernel::sliced);
+  if (nq::detail::sliced_pairs_isa() != nq::detail::SlicedIsa::avx2 &&
+      nq::detail::pair_kernel_available(PairKernel::sliced_avx2)) {
+    check_kernel(PairKernel::sliced_avx2);
+  }
 }
 
 // The sliced blocks of a join are held back and counted in order of their transposed range, at
 // most 2^14 at a time: here about 480,000 blocks (4,096 buckets a side, three words a bucket).
 TEST(pair_count, a_join_of_more_sliced_blocks_than_it_holds_back_counts_them_all) {
   if (!nq::detail::pair_kernel_available(PairKernel::sliced)) {
-    GTEST_SKIP() << "this processor lacks AVX-512 VPOPCNTDQ: the sliced kernel is not checked";
+    GTEST_SKIP() << "this processor lacks AVX-512 VPOPCNTDQ and a fast AVX2 with BMI2: the sliced "
+                    "kernel is not checked";
   }
   std::mt19937 rng(65536);
   check(PairKernel::sliced, rng, 12, 12000, 12000, 5);
