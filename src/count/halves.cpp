@@ -143,7 +143,10 @@ u32 west_rows(const Subproblem& s, int n) {
 // cores: docs/algorithms.md). n = 18 and 19 took 6 until the packed AVX2 kernel made pairs
 // cheaper: on a Zen 3 (2 threads, alternating), cut 3, 4, 5, 6 counted 18 in 1.022, 1.017,
 // 1.046 and 1.051 s (medians of 5) and 19 in 7.59, 7.60, 7.80 and 7.89 s (cut 7 9.14 s, 8
-// 12.07 s); from n = 20 on a 32-bit word needs 6. With 32-bit words the cut grows with the pattern,
+// 12.07 s). With the sliced kernel's avx2 build taking the large blocks, fewer forced levels
+// pay again: cut 2, 3, 4, 5 counted 18 in 0.892, 0.856, 0.903 and 1.000 s (medians of 5) and 19
+// in 6.61, 6.74 and 7.20 s with cut 2, 3, 4 (runs of 2); 16 and 17 measured the same with 2, 3
+// or 4. From n = 20 on a 32-bit word needs 6. With 32-bit words the cut grows with the pattern,
 // 4 bits every two n: 14 at n = 24, 18 at n = 26, 22 at n = 28. Past 18 the forced descent costs
 // far more than the pairs it saves: n = 26's subproblem 1,659,958 took 27.5 s whole with cut
 // 18, 68.6 s with 20 and 203.6 s with 22 (one thread), while its pairs compared fell from 3.555e11
@@ -155,7 +158,7 @@ constexpr int kMostCut = 18;
 int word_bits(int n) { return pattern_bits(n) - 32 > kMostCut ? 64 : 32; }
 int cut_bits(int n, int word) {
   const int bits = pattern_bits(n);
-  const int cut = n <= 13 ? 2 : n <= 19 ? 4 : 6;
+  const int cut = n == 18 ? 3 : n <= 19 ? 2 : 6;
   return std::max({cut, std::min(kMostCut, bits - 32), bits - word});
 }
 
