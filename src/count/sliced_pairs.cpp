@@ -58,6 +58,31 @@ bool sliced_pairs_available(SlicedIsa isa) {
 
 namespace {
 
+// Row i's bits [p, p + 64 x the lanes) as one vector of 64-bit Lanes, written to `out`: two
+// unaligned loads one word apart, funnel-shifted. Inlined into each build's code (a vector
+// returned by value would change the ABI outside it).
+template <class Lanes>
+[[gnu::always_inline]] inline void window_bits(const u64* row, u32 p, void* out) {
+  const u64* const at = row + p / 64;
+  const u32 shift = p % 64;
+  Lanes low, high;
+  std::memcpy(&low, at, sizeof low);
+  std::memcpy(&high, at + 1, sizeof high);
+  const Lanes bits = (low >> shift) | ((high << 1) << (63 - shift));  // no shift by 64
+  std::memcpy(out, &bits, sizeof bits);
+}
+
+// The first m bits of kLanes 64-bit lanes set (m <= 64 kLanes), written to `out`.
+template <u32 kLanes>
+[[gnu::always_inline]] inline void first_bits_into(u32 m, void* out) {
+  u64 lanes[kLanes];
+  for (u32 k = 0; k < kLanes; ++k) {
+    const u32 bits = std::min(64u, m > 64 * k ? m - 64 * k : 0u);
+    lanes[k] = bits == 64 ? ~u64{0} : (u64{1} << bits) - 1;
+  }
+  std::memcpy(out, lanes, sizeof lanes);
+}
+
 // The 16 lanes of a vector of words that lie before `left` words remain.
 [[NQ_SLICED_TARGET]] inline __mmask16 live_lanes(u32 left) {
   return static_cast<__mmask16>(left >= 16 ? 0xFFFF : (1u << left) - 1);
@@ -67,27 +92,16 @@ namespace {
 // intrinsics, which -Wmaybe-uninitialized reports; the shifts are written as vector operations.
 using Lanes [[gnu::vector_size(64)]] = u64;
 
-// Row i's bits [p, p + 512) as one vector: two unaligned loads one word apart, funnel-shifted.
 [[NQ_SLICED_TARGET]] inline __m512i window(const u64* row, u32 p) {
-  const u64* const at = row + p / 64;
-  const u32 shift = p % 64;
-  Lanes low, high;
-  std::memcpy(&low, at, sizeof low);
-  std::memcpy(&high, at + 1, sizeof high);
-  const Lanes bits = (low >> shift) | ((high << 1) << (63 - shift));  // no shift by 64
   __m512i v;
-  std::memcpy(&v, &bits, sizeof v);
+  window_bits<Lanes>(row, p, &v);
   return v;
 }
 
-// The first m bits set (m <= 512).
 [[NQ_SLICED_TARGET]] inline __m512i first_bits(u32 m) {
-  alignas(64) u64 lanes[8];
-  for (u32 k = 0; k < 8; ++k) {
-    const u32 bits = std::min(64u, m > 64 * k ? m - 64 * k : 0u);
-    lanes[k] = bits == 64 ? ~u64{0} : (u64{1} << bits) - 1;
-  }
-  return _mm512_load_si512(lanes);
+  __m512i v;
+  first_bits_into<8>(m, &v);
+  return v;
 }
 
 // table[g * 16 + v]: the words of the range [p, p + m) whose bits 4g..4g+3 miss every bit of v.
@@ -272,27 +286,16 @@ struct TopBits {
 // 64 bytes, the low half first).
 using Lanes4 [[gnu::vector_size(32)]] = u64;
 
-// Row i's bits [p, p + 256) as one vector: two unaligned loads one word apart, funnel-shifted.
 [[NQ_SLICED2_TARGET]] inline __m256i window2(const u64* row, u32 p) {
-  const u64* const at = row + p / 64;
-  const u32 shift = p % 64;
-  Lanes4 low, high;
-  std::memcpy(&low, at, sizeof low);
-  std::memcpy(&high, at + 1, sizeof high);
-  const Lanes4 bits = (low >> shift) | ((high << 1) << (63 - shift));  // no shift by 64
   __m256i v;
-  std::memcpy(&v, &bits, sizeof v);
+  window_bits<Lanes4>(row, p, &v);
   return v;
 }
 
-// The first m bits set (m <= 256).
 [[NQ_SLICED2_TARGET]] inline __m256i first_bits2(u32 m) {
-  alignas(32) u64 lanes[4];
-  for (u32 k = 0; k < 4; ++k) {
-    const u32 bits = std::min(64u, m > 64 * k ? m - 64 * k : 0u);
-    lanes[k] = bits == 64 ? ~u64{0} : (u64{1} << bits) - 1;
-  }
-  return _mm256_load_si256(reinterpret_cast<const __m256i*>(lanes));
+  __m256i v;
+  first_bits_into<4>(m, &v);
+  return v;
 }
 
 // As build_table: entry g * 16 + v is table[2 (g * 16 + v)] (the range's first 256 words) and
