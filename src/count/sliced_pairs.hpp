@@ -43,7 +43,8 @@ class SlicedWords {
   SlicedWords() : isa_(sliced_pairs_isa()) {}
   explicit SlicedWords(SlicedIsa isa) : isa_(isa) {}
   SlicedIsa isa() const { return isa_; }
-  // Words of the list a range holds (one vector's bits): a count's tables are built by range.
+  // Words of the list a range holds (one AVX-512 vector's bits, two AVX2 vectors'): a count's
+  // tables are built by range.
   static constexpr std::uint32_t kRangeWords = 512;
   // Transposes words[0, size), replacing what was held.
   void build(const std::uint32_t* words, std::uint32_t size);
