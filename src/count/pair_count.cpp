@@ -586,7 +586,7 @@ struct SlicedBlocks {
   u32 below = 0;  // fine - cut - top_k: the trie's bits below those used
   u32 cut = 0;
   // `bucket`: the transposed side's prefix at the cut; `streamed`: the other side's.
-  u64 count(int side, u32 w0, u32 w1, u32 e0, u32 e1, u32 bucket, u32 streamed) {
+  u64 count(int side, u32 w0, u32 w1, u32 e0, u32 e1, u32 bucket, u32 streamed, u64 words) {
     const u32* const start = side == 0 ? west_start : east_start;
     const u32* const other = side == 0 ? east_start : west_start;
     u32 ends[16], b_ends[16];
@@ -609,10 +609,10 @@ struct SlicedBlocks {
     const u32* const b_runs = runs ? b_ends : nullptr;
     if (side == 0) {
       if (!west_built) build(0);
-      return west->count(w0, w1, east_words + e0, e1 - e0, top_shift, k, ends, b_runs);
+      return west->count(w0, w1, east_words + e0, e1 - e0, top_shift, k, ends, b_runs, words);
     }
     if (!east_built) build(1);
-    return east->count(e0, e1, west_words + w0, w1 - w0, top_shift, k, ends, b_runs);
+    return east->count(e0, e1, west_words + w0, w1 - w0, top_shift, k, ends, b_runs, words);
   }
 };
 
@@ -624,6 +624,7 @@ struct SlicedBlock {
   u32 bucket;    // the transposed side's prefix at the cut
   u32 streamed;  // the other side's
   int side;
+  u32 streamed_words() const { return side ? w1 - w0 : e1 - e0; }
 };
 
 // The pairs of west words [w0, w1) and east words [e0, e1), whose bucket prefixes of `level` bits
@@ -676,10 +677,23 @@ struct Descent {
   }
   void count_later() {
     std::sort(order->begin(), order->end());
-    for (const u64 key : *order) {
+    const std::size_t size = order->size();
+    const u64 index = (u64{1} << kIndexBits) - 1;
+    // The words that this block and the range's blocks after it stream, for which the kernel
+    // lays out the range's tables (SlicedWords::count).
+    u64 words = 0;
+    for (std::size_t i = 0; i < size; ++i) {
       if (stop && stop->stop_requested()) break;
-      const SlicedBlock& k = (*later)[key & ((u64{1} << kIndexBits) - 1)];
-      counted_later += sliced.count(k.side, k.w0, k.w1, k.e0, k.e1, k.bucket, k.streamed);
+      const u64 range = (*order)[i] >> kIndexBits;
+      if (i == 0 || range != (*order)[i - 1] >> kIndexBits) {
+        words = 0;
+        for (std::size_t j = i; j < size && (*order)[j] >> kIndexBits == range; ++j) {
+          words += (*later)[(*order)[j] & index].streamed_words();
+        }
+      }
+      const SlicedBlock& k = (*later)[(*order)[i] & index];
+      counted_later += sliced.count(k.side, k.w0, k.w1, k.e0, k.e1, k.bucket, k.streamed, words);
+      words -= k.streamed_words();
     }
     later->clear();
     order->clear();

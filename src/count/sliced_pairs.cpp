@@ -19,10 +19,12 @@ using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 
 constexpr u32 kRangeWords = SlicedWords::kRangeWords;
-// Ranges whose tables are built at a time: 32 KiB of tables, within the first-level cache.
+// Ranges whose tables are built at a time: 32 KiB of tables, within the first-level cache (the
+// avx2 build's six groups take 64 KiB; two ranges at a time took 10% longer for every 8th
+// subproblem of n = 20, which then builds tables again for blocks of three or four ranges).
 constexpr u32 ranges_at_a_time(u32 groups) { return groups <= 8 ? 4 : 2; }
 constexpr u32 kPad = 9;  // words past a row: a range's window reads 9 words
-constexpr std::size_t kTableBytes = 32 << 10;
+constexpr std::size_t kTableBytes = 64 << 10;
 }  // namespace
 
 std::size_t SlicedWords::bytes_for(std::uint64_t size, std::uint32_t word_bits) {
@@ -245,6 +247,7 @@ struct LoadHalves {
 
 // The avx512 build: the ranges [0, count) of the tables against b[0, nb), and a range's tables.
 struct Avx512 {
+  static constexpr u32 range_bytes(u32 groups) { return groups * 16 * 64; }
   template <u32 kGroups, u32 kRanges, class Word>
   [[NQ_SLICED_TARGET]] static u64 stream_ranges(u32 count, const void* space, const Word* b,
                                                 u32 nb) {
@@ -375,6 +378,84 @@ template <u32 kGroups, u32 kCount, class Word>
   return lanes[0] + lanes[1] + lanes[2] + lanes[3];
 }
 
+// Words of at most 32 bits in the avx2 build: six groups of 6, 6, 5, 5, 5 and 5 bits (from bit
+// 0) instead of eight of 4, so a word costs 6 loads a half-range instead of 8, while a range's
+// tables hold 256 entries a half instead of 128. Each half of a range has its own table of 32-byte
+// entries, so that one pdep leaves every group's index times 4 in a byte, and times 8 more in the
+// address is the entry. The stream is bound by the instructions it issues more than by any one
+// unit (docs/algorithms.md), and these take a fifth fewer a word. The tables cost twice as much,
+// and pay where a range's tables meet at least kSixWords words b: at n = 19 they meet 355 on
+// average (n = 20 777), and six groups everywhere made count 19 2.5% slower.
+// Streamed words b from which a range's tables are built as six groups: count 20 took 26.35 and
+// 26.49 s with 1,024 against 27.30 and 27.45 s with eight groups and 26.94 s with six
+// everywhere; count 19 the same as with eight groups (6.71 against 6.66 s, medians of 3).
+constexpr u64 kSixWords = 1024;
+
+struct SixGroups {
+  static constexpr u32 kWidth[6] = {6, 6, 5, 5, 5, 5};
+  static constexpr u32 kLow[6] = {0, 6, 12, 17, 22, 27};         // a group's lowest bit
+  static constexpr u32 kFirst[6] = {0, 64, 128, 160, 192, 224};  // its first entry
+  static constexpr u32 kEntries = 256;                           // a half-range's
+  static constexpr u64 kIndexTimes4 = 0x00007C7C7C7CFCFC;        // the groups' bits into bytes 0-5
+};
+
+// Entry kFirst[g] + v of half h of the table (the half at table + h kEntries): the words of that
+// half of the range [p, p + m) whose group g's bits miss every bit of v.
+[[NQ_SLICED2_TARGET]] void build_table_six(const u64* rows, u32 stride, u32 p, u32 m,
+                                           __m256i* table) {
+  using G = SixGroups;
+  for (u32 h = 0; h < 2; ++h) {
+    const __m256i live = first_bits2(h == 0 ? m : m > 256 ? m - 256 : 0);
+    for (u32 g = 0; g < 6; ++g) {
+      __m256i* const t = table + h * G::kEntries + G::kFirst[g];
+      t[0] = live;
+      for (u32 bit = 0; bit < G::kWidth[g]; ++bit) {
+        const __m256i clear = window2(rows + u64{G::kLow[g] + bit} * stride, p + 256 * h);
+        const u32 high = 1u << bit;
+        for (u32 v = 0; v < high; ++v) t[high + v] = _mm256_and_si256(t[v], clear);
+      }
+    }
+  }
+}
+
+// As stream2, for the six groups' tables.
+template <u32 kCount, class Word>
+[[NQ_SLICED2_TARGET]] u64 stream_six(const void* tables, const Word* b, u32 nb) {
+  using G = SixGroups;
+  constexpr u32 kFlush = 15;
+  const char* const base = static_cast<const char*>(tables);
+  const __m256i nibbles = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1,
+                                           2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+  __m256i total = _mm256_setzero_si256();
+  for (u32 i = 0; i < nb;) {
+    const u32 stop = std::min(nb, i + kFlush);
+    __m256i bytes[kCount];
+    for (u32 r = 0; r < kCount; ++r) bytes[r] = _mm256_setzero_si256();
+    for (; i < stop; ++i) {
+      const u64 spread = _pdep_u64(static_cast<u32>(b[i]), G::kIndexTimes4);
+      u64 at[6];
+      for (u32 g = 0; g < 6; ++g) at[g] = spread >> (8 * g) & 0xFF;
+      for (u32 r = 0; r < kCount; ++r) {
+        for (u32 h = 0; h < 2; ++h) {
+          const char* const t = base + u64{2 * r + h} * G::kEntries * 32;
+          __m256i v = *reinterpret_cast<const __m256i*>(t + at[0] * 8);
+          for (u32 g = 1; g < 6; ++g) {
+            v = _mm256_and_si256(
+                v, *reinterpret_cast<const __m256i*>(t + G::kFirst[g] * 32 + at[g] * 8));
+          }
+          bytes[r] = add_byte_counts(bytes[r], v, nibbles);
+        }
+      }
+    }
+    for (u32 r = 0; r < kCount; ++r) {
+      total = _mm256_add_epi64(total, _mm256_sad_epu8(bytes[r], _mm256_setzero_si256()));
+    }
+  }
+  alignas(32) u64 lanes[4];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), total);
+  return lanes[0] + lanes[1] + lanes[2] + lanes[3];
+}
+
 // As build_rows, 32 words at a time: byte k of each of the 32 words gathered into one vector (a
 // byte shuffle within each 16-byte lane, a 4 x 4 transpose of dwords within the lanes, one dword
 // permute), inverted, and each bit's 32 tests taken by one shift and one vpmovmskb. Only the
@@ -457,6 +538,7 @@ struct LoadHalves4 {
 }
 
 struct Avx2 {
+  static constexpr u32 range_bytes(u32 groups) { return groups * 16 * 64; }
   template <u32 kGroups, u32 kRanges, class Word>
   [[NQ_SLICED2_TARGET]] static u64 stream_ranges(u32 count, const void* tables, const Word* b,
                                                  u32 nb) {
@@ -483,6 +565,26 @@ struct Avx2 {
   }
 };
 
+// The avx2 build's six groups, for words of at most 32 bits (kGroups 8).
+struct Avx2Six {
+  static constexpr u32 range_bytes(u32) { return 2 * SixGroups::kEntries * 32; }
+  template <u32 kGroups, u32 kRanges, class Word>
+  [[NQ_SLICED2_TARGET]] static u64 stream_ranges(u32 count, const void* tables, const Word* b,
+                                                 u32 nb) {
+    static_assert(kGroups == 8 && kRanges == 4);
+    switch (count) {
+      case 1: return stream_six<1>(tables, b, nb);
+      case 2: return stream_six<2>(tables, b, nb);
+      case 3: return stream_six<3>(tables, b, nb);
+      default: return stream_six<4>(tables, b, nb);
+    }
+  }
+  [[NQ_SLICED2_TARGET]] static void table(const u64* rows, u32 stride, u32, u32 p, u32 m,
+                                          void* space, u32 r) {
+    build_table_six(rows, stride, p, m, static_cast<__m256i*>(space) + r * 2 * SixGroups::kEntries);
+  }
+};
+
 // `tables` holds kTableBytes; `built`: it already holds the tables of [begin, end), which is at
 // most kRanges ranges long. With `top`, a word b with key v counts only the ranges up to
 // top->ends[~v]: the words past it share a key bit with b.
@@ -491,7 +593,7 @@ template <u32 kGroups, class Isa, class Word>
 u64 count_ranges(const u64* rows, u32 stride, u32 begin, u32 end, const Word* b, u32 nb,
                  void* tables, bool built, const TopBits* top) {
   constexpr u32 kRanges = ranges_at_a_time(kGroups);
-  static_assert(kRanges * kGroups * 16 * 64 <= kTableBytes);
+  static_assert(kRanges * Isa::range_bytes(kGroups) <= kTableBytes);
   u64 total = 0;
   for (u32 p = begin; p < end; p += kRanges * kRangeWords) {
     const u32 ranges = std::min(kRanges, (end - p + kRangeWords - 1) / kRangeWords);
@@ -585,39 +687,51 @@ void SlicedWords::build(const std::uint64_t* words, std::uint32_t size, std::uin
 // n = 18, 20 and 21 a join counted each range it built tables for 6.5 to 7 times.
 std::uint64_t SlicedWords::count(std::uint32_t begin, std::uint32_t end, const std::uint32_t* b,
                                  std::uint32_t nb) {
-  return count_any<u32>(begin, end, b, nb, 0, 0, nullptr, nullptr);
+  return count_any<u32>(begin, end, b, nb, 0, 0, nullptr, nullptr, 0);
 }
 
 std::uint64_t SlicedWords::count(std::uint32_t begin, std::uint32_t end, const std::uint64_t* b,
                                  std::uint32_t nb) {
-  return count_any<u64>(begin, end, b, nb, 0, 0, nullptr, nullptr);
+  return count_any<u64>(begin, end, b, nb, 0, 0, nullptr, nullptr, 0);
 }
 
 std::uint64_t SlicedWords::count(std::uint32_t begin, std::uint32_t end, const std::uint32_t* b,
                                  std::uint32_t nb, std::uint32_t shift, std::uint32_t k,
-                                 const std::uint32_t* ends, const std::uint32_t* b_ends) {
-  return count_any<u32>(begin, end, b, nb, shift, k, ends, b_ends);
+                                 const std::uint32_t* ends, const std::uint32_t* b_ends,
+                                 std::uint64_t streamed) {
+  return count_any<u32>(begin, end, b, nb, shift, k, ends, b_ends, streamed);
 }
 
 std::uint64_t SlicedWords::count(std::uint32_t begin, std::uint32_t end, const std::uint64_t* b,
                                  std::uint32_t nb, std::uint32_t shift, std::uint32_t k,
-                                 const std::uint32_t* ends, const std::uint32_t* b_ends) {
-  return count_any<u64>(begin, end, b, nb, shift, k, ends, b_ends);
+                                 const std::uint32_t* ends, const std::uint32_t* b_ends,
+                                 std::uint64_t streamed) {
+  return count_any<u64>(begin, end, b, nb, shift, k, ends, b_ends, streamed);
 }
 
 template <class Word>
 std::uint64_t SlicedWords::count_any(std::uint32_t begin, std::uint32_t end, const Word* b,
                                      std::uint32_t nb, std::uint32_t shift, std::uint32_t k,
-                                     const std::uint32_t* ends, const std::uint32_t* b_ends) {
+                                     const std::uint32_t* ends, const std::uint32_t* b_ends,
+                                     std::uint64_t streamed) {
   if (begin >= end || nb == 0) return 0;
   if (k > 4) throw std::invalid_argument("SlicedWords::count: more than 4 top bits");
   require();
   bool built = false;
   void* const tables = table_space(begin, end, built);
+  if (!built) {
+    six_ = isa_ == SlicedIsa::avx2 && groups_ == 8 && std::max<u64>(streamed, nb) >= kSixWords;
+  }
   const TopBits top{shift, (1u << k) - 1, ends, b_ends};
   const TopBits* const by_top = k > 0 ? &top : nullptr;
-  return isa_ == SlicedIsa::avx512 ? count_groups<Avx512>(begin, end, b, nb, tables, built, by_top)
-                                   : count_groups<Avx2>(begin, end, b, nb, tables, built, by_top);
+  if (isa_ == SlicedIsa::avx512) {
+    return count_groups<Avx512>(begin, end, b, nb, tables, built, by_top);
+  }
+  if (six_) {
+    return count_ranges<8, Avx2Six>(rows_.data(), stride_, begin, end, b, nb, tables, built,
+                                    by_top);
+  }
+  return count_groups<Avx2>(begin, end, b, nb, tables, built, by_top);
 }
 
 // count_ranges for this list's groups.

@@ -17,9 +17,12 @@
 //           (pair_count.cpp) on blocks of thousands of words, 2.6x on ~300 x 150, a third of it
 //           on ~20 x 10 (bench/pair_count_bench.cpp, an Intel Xeon). Needs AVX-512 F, BW, VL, DQ
 //           and VPOPCNTDQ, and BMI2.
-//   avx2    two 256-bit halves a range: sixteen loads, fourteen ANDs, and the popcount by a
-//           nibble table (vpshufb) into byte counters that are summed every 15 words b. Needs
-//           AVX2 and a fast BMI2 (pdep finds the table entries; not AMD before Zen 3).
+//   avx2    two 256-bit halves a range, and the popcount by a nibble table (vpshufb) into byte
+//           counters that are summed every 15 words b. Words of at most 32 bits are looked up in
+//           six wider groups (6, 6, 5, 5, 5 and 5 bits; 256 entries a half-range, 16 KiB): twelve
+//           loads and ten ANDs a word b; past 32 bits, the 4-bit groups' sixteen loads and
+//           fourteen ANDs. Needs AVX2 and a fast BMI2 (pdep finds the table entries; not AMD
+//           before Zen 3).
 #pragma once
 
 #include <cstddef>
@@ -68,15 +71,19 @@ class SlicedWords {
   // past that place. b is taken in runs of words that skip alike: found by a scan when b_ends is
   // null (b is then best sorted the same way, though any order counts the same), else b is sorted
   // so and b_ends[u] is where its words with bits at most u end (an index of b, or past nb).
-  // k = 0 counts as the plain count.
+  // k = 0 counts as the plain count. `streamed`: the words b that this count and the next counts
+  // of the same range take in all (0: nb), for which the avx2 build picks its tables' layout for
+  // words of at most 32 bits (the six wider groups from 1,024 words b on).
   std::uint64_t count(std::uint32_t begin, std::uint32_t end, const std::uint32_t* b,
                       std::uint32_t nb, std::uint32_t shift, std::uint32_t k,
-                      const std::uint32_t* ends, const std::uint32_t* b_ends = nullptr);
+                      const std::uint32_t* ends, const std::uint32_t* b_ends = nullptr,
+                      std::uint64_t streamed = 0);
   std::uint64_t count(std::uint32_t begin, std::uint32_t end, const std::uint64_t* b,
                       std::uint32_t nb, std::uint32_t shift, std::uint32_t k,
-                      const std::uint32_t* ends, const std::uint32_t* b_ends = nullptr);
+                      const std::uint32_t* ends, const std::uint32_t* b_ends = nullptr,
+                      std::uint64_t streamed = 0);
   std::uint32_t size() const { return size_; }
-  // 4-bit groups a word b is looked up in: 8 for 32-bit words.
+  // 4-bit groups of a word b: 8 for 32-bit words (which the avx2 build looks up as six wider ones).
   std::uint32_t groups() const { return groups_; }
   // Bytes held for a list of `size` words of `word_bits` (32 or 64) bits.
   static std::size_t bytes_for(std::uint64_t size, std::uint32_t word_bits);
@@ -90,15 +97,16 @@ class SlicedWords {
   template <class Word>
   std::uint64_t count_any(std::uint32_t begin, std::uint32_t end, const Word* b, std::uint32_t nb,
                           std::uint32_t shift, std::uint32_t k, const std::uint32_t* ends,
-                          const std::uint32_t* b_ends);
+                          const std::uint32_t* b_ends, std::uint64_t streamed);
 
   std::vector<std::uint64_t>
       rows_;                  // 32 or 64 rows of stride_ words; row i: words with bit i clear
   std::uint32_t stride_ = 0;  // 64-bit words a row, with 9 words past the list
   std::uint32_t size_ = 0;
   std::uint32_t groups_ = 8;
-  std::vector<std::uint64_t> tables_;  // 32 KiB of tables, 64 bytes more to align them
+  std::vector<std::uint64_t> tables_;  // 64 KiB of tables, 64 bytes more to align them
   std::uint32_t tables_begin_ = 0, tables_end_ = 0;  // the range they are for; end 0: none
+  bool six_ = false;                                 // the tables are the avx2 build's six groups
   SlicedIsa isa_;
 };
 

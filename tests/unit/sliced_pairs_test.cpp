@@ -4,9 +4,10 @@
 // anywhere in the list (the windows are shifted out of 64-bit words), lists rebuilt shorter in the
 // same buffers, words of every density including zero and all ones, counts past 2^32, 64-bit
 // words of 20 to 64 bits (8 to 16 groups), against words with bits the list lacks, and ranges
-// sorted by their top bits, whose words skip what those bits rule out. Each test runs every build
-// this processor has (avx512 and avx2: the same tables and counts by other instructions), and is
-// skipped, and says so, where it has neither.
+// sorted by their top bits, whose words skip what those bits rule out; for words of at most 32
+// bits, the avx2 build's tables both as eight groups of 4 bits and as six wider ones. Each test
+// runs every build this processor has (avx512 and avx2: the same counts by other instructions),
+// and is skipped, and says so, where it has neither.
 #include "count/sliced_pairs.hpp"
 
 #include <gtest/gtest.h>
@@ -56,6 +57,9 @@ std::vector<SlicedIsa> builds() {
 constexpr const char* kNoBuild =
     "this processor lacks AVX-512 VPOPCNTDQ and a fast AVX2 with BMI2: the sliced kernel is unused";
 
+// Streamed words b past which the avx2 build lays its tables out as six groups of 5 and 6 bits.
+constexpr u64 kManyWords = u64{1} << 20;
+
 const char* name(SlicedIsa isa) { return isa == SlicedIsa::avx512 ? "avx512" : "avx2"; }
 
 }  // namespace
@@ -76,9 +80,15 @@ TEST(sliced_pairs, every_range_counts_what_the_definition_counts) {
            {0u, 1u, 63u, 64u, 65u, 511u, 512u, 513u, 1024u, 2047u, 2048u, 2049u, 2600u}) {
         for (const u32 begin : {0u, 1u, 37u, 64u, 100u, 511u}) {
           if (begin + length > a.size()) continue;
-          EXPECT_EQ(sliced.count(begin, begin + length, b.data(), static_cast<u32>(b.size())),
-                    plain_count(a, begin, begin + length, b))
+          const u64 want = plain_count(a, begin, begin + length, b);
+          EXPECT_EQ(sliced.count(begin, begin + length, b.data(), static_cast<u32>(b.size())), want)
               << "density " << density << ", range " << begin << " + " << length;
+          // Told that many more words b will follow, the avx2 build's tables take six groups.
+          EXPECT_EQ(sliced.count(begin, begin + length, b.data(), static_cast<u32>(b.size()), 0, 0,
+                                 nullptr, nullptr, kManyWords),
+                    want)
+              << "density " << density << ", range " << begin << " + " << length
+              << ", many words to come";
         }
       }
       EXPECT_EQ(sliced.count(5, 900, b.data(), 0), 0u);
@@ -129,11 +139,16 @@ TEST(sliced_pairs, a_range_counted_again_reuses_its_tables_only_while_they_hold)
     const std::vector<std::pair<u32, u32>> ranges = {{100, 700}, {100, 700}, {100, 701}, {0, 2048},
                                                      {0, 2048},  {0, 2600},  {0, 2600},  {0, 2048},
                                                      {99, 700},  {100, 700}};
-    for (const auto& [begin, end] : ranges) {
-      for (const auto* b : {&b1, &b2, &b1}) {
-        EXPECT_EQ(sliced.count(begin, end, b->data(), static_cast<u32>(b->size())),
-                  plain_count(a, begin, end, *b))
-            << "range " << begin << "-" << end;
+    for (const u64 first : {u64{0}, kManyWords}) {  // the tables as four-bit groups, then six
+      for (const auto& [begin, end] : ranges) {
+        u64 streamed = first;  // kept tables are read in their layout whatever a count says
+        for (const auto* b : {&b1, &b2, &b1}) {
+          EXPECT_EQ(sliced.count(begin, end, b->data(), static_cast<u32>(b->size()), 0, 0, nullptr,
+                                 nullptr, streamed),
+                    plain_count(a, begin, end, *b))
+              << "range " << begin << "-" << end << ", first told " << first;
+          streamed = kManyWords - streamed;
+        }
       }
     }
     sliced.build(other.data(), 2600);
@@ -237,10 +252,11 @@ void check_top_bits(SlicedIsa isa, std::mt19937& rng, int bits) {
       }
       for (const auto& [begin, end] : std::vector<std::pair<u32, u32>>{
                {0, 3000}, {0, 2048}, {100, 700}, {513, 1600}, {37, 2600}, {1000, 1001}, {0, 512}}) {
-        for (int again = 0; again < 2; ++again) {  // the second time on the tables kept
-          EXPECT_EQ(
-              sliced.count(begin, end, b.data(), static_cast<u32>(b.size()), shift, k, ends.data()),
-              plain_count(a, begin, end, b))
+        for (int again = 0; again < 3; ++again) {  // then on the tables kept, then on six groups
+          if (again == 2) sliced.build(a.data(), static_cast<u32>(a.size()));
+          EXPECT_EQ(sliced.count(begin, end, b.data(), static_cast<u32>(b.size()), shift, k,
+                                 ends.data(), nullptr, again == 2 ? kManyWords : 0),
+                    plain_count(a, begin, end, b))
               << bits << " bits, top " << k << ", range " << begin << "-" << end
               << (sorted ? ", b sorted" : "");
           if (sorted) {
