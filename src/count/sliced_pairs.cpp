@@ -383,12 +383,15 @@ template <u32 kGroups, u32 kCount, class Word>
 // tables hold 256 entries a half instead of 128. Each half of a range has its own table of 32-byte
 // entries, so that one pdep leaves every group's index times 4 in a byte, and times 8 more in the
 // address is the entry. The stream is bound by the instructions it issues more than by any one
-// unit (docs/algorithms.md), and these take a fifth fewer a word. The tables cost twice as much,
-// and pay where a range's tables meet at least kSixWords words b: at n = 19 they meet 355 on
-// average (n = 20 777), and six groups everywhere made count 19 2.5% slower.
-// Streamed words b from which a range's tables are built as six groups: count 20 took 26.35 and
-// 26.49 s with 1,024 against 27.30 and 27.45 s with eight groups and 26.94 s with six
-// everywhere; count 19 the same as with eight groups (6.71 against 6.66 s, medians of 3).
+// unit (docs/algorithms.md), and these take a fifth fewer a word. The tables cost twice as much
+// and four ranges' fill 64 KiB, twice the first-level cache, so they pay only where they are kept
+// (blocks of at most four ranges) and meet at least kSixWords words b: tables at n = 19 meet 355
+// on average (n = 20 777). The benchmark's sliced blocks (one thread, medians of 5), in billions
+// of pairs a second at cut 2 and 6: eight groups 128.6 and 111.4; six for every block 99.2 and
+// 117.8 (blocks past four ranges build their tables for every count); six where they are kept
+// 129.1 and 119.6. count 20 took 26.35 and 26.49 s with six groups for blocks of 1,024 words b
+// or more against 27.30 and 27.45 s with eight groups and 26.94 s with six for every block; count
+// 19 and 18 the same within the noise.
 constexpr u64 kSixWords = 1024;
 
 struct SixGroups {
@@ -720,7 +723,8 @@ std::uint64_t SlicedWords::count_any(std::uint32_t begin, std::uint32_t end, con
   bool built = false;
   void* const tables = table_space(begin, end, built);
   if (!built) {
-    six_ = isa_ == SlicedIsa::avx2 && groups_ == 8 && std::max<u64>(streamed, nb) >= kSixWords;
+    six_ = isa_ == SlicedIsa::avx2 && groups_ == 8 && tables_end_ == end &&
+           std::max<u64>(streamed, nb) >= kSixWords;
   }
   const TopBits top{shift, (1u << k) - 1, ends, b_ends};
   const TopBits* const by_top = k > 0 ? &top : nullptr;

@@ -73,7 +73,8 @@ class SlicedWords {
   // so and b_ends[u] is where its words with bits at most u end (an index of b, or past nb).
   // k = 0 counts as the plain count. `streamed`: the words b that this count and the next counts
   // of the same range take in all (0: nb), for which the avx2 build picks its tables' layout for
-  // words of at most 32 bits (the six wider groups from 1,024 words b on).
+  // words of at most 32 bits (six wider groups for 1,024 words b or more, where the tables are
+  // kept: ranges of at most four times 512 words).
   std::uint64_t count(std::uint32_t begin, std::uint32_t end, const std::uint32_t* b,
                       std::uint32_t nb, std::uint32_t shift, std::uint32_t k,
                       const std::uint32_t* ends, const std::uint32_t* b_ends = nullptr,
