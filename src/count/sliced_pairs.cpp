@@ -795,12 +795,12 @@ std::uint64_t SlicedWords::count(std::uint32_t, std::uint32_t, const std::uint64
 }
 std::uint64_t SlicedWords::count(std::uint32_t, std::uint32_t, const std::uint32_t*, std::uint32_t,
                                  std::uint32_t, std::uint32_t, const std::uint32_t*,
-                                 const std::uint32_t*) {
+                                 const std::uint32_t*, std::uint64_t) {
   throw std::logic_error("SlicedWords: no sliced kernel off x86-64");
 }
 std::uint64_t SlicedWords::count(std::uint32_t, std::uint32_t, const std::uint64_t*, std::uint32_t,
                                  std::uint32_t, std::uint32_t, const std::uint32_t*,
-                                 const std::uint32_t*) {
+                                 const std::uint32_t*, std::uint64_t) {
   throw std::logic_error("SlicedWords: no sliced kernel off x86-64");
 }
 
