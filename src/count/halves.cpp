@@ -304,7 +304,7 @@ class HalvesWorker final : public Worker {
   std::vector<Visit> visits_, class_order_;  // half()'s, rebuilt each call
   BitOrder order_;  // the subproblem's bit order, chosen from its first chunks
   Bucketed west_buckets_, east_buckets_;
-  std::vector<u32> cursors_;  // sort_words' second counts and cursors
+  std::vector<u32> cursors_;  // sort_words' four streams' counts and cursors
   std::vector<u64> direct_;   // a short run, its class bits masked off (see join)
   // Sampling (see sample()): west half-boards are built from a random share_ of the north-west
   // entries, each picked or not on its own: the gaps between picks are geometric, drawn from
@@ -460,8 +460,8 @@ class HalvesEngine final : public Engine {
     slices += slice_scratch;
     table += threads > 1 ? build_scratch : build_scratch / 4;
     const u64 t = threads;
-    // Each list's table, and sort_words' second counts and cursors.
-    const u64 buckets = (2 * ((u64{kClasses} << dense_) + 1) + (u64{2} << dense_)) * sizeof(u32);
+    // Each list's table, and sort_words' four streams' counts and cursors.
+    const u64 buckets = (2 * ((u64{kClasses} << dense_) + 1) + (u64{4} << dense_)) * sizeof(u32);
     const u64 per_entry = bytes_per_entry(wide() ? 8 : 4, dense_ < fine_);
     const u64 fixed = kProcessBytes + subproblems_.size() * kBytesPerSubproblem +
                       t * (buckets + north_copies + pair_count_thread_bytes());
@@ -818,43 +818,53 @@ void HalvesWorker::sort_words(const u64* patterns, std::size_t size, Bucketed& o
   // Plain pointers: through the vectors, every store to a word would reload the others.
   u32* const start = out.start.data();
   if (!sparse) {
-    // Consecutive half-boards often fall in one bucket (they share a north entry), and then each
-    // increment of its count or cursor waits for the one before: so two counts, of the even and
-    // the odd half-boards, and two cursors, one filling each bucket from its start and one from
-    // its end, the list taken from both ends at once (a bucket's words need no order: every
-    // bucket bit is in the table). n = 21's subproblems 400,000-433,000 took 7.97 s against
-    // 8.22 s with one count and one cursor (medians of 3, 2 threads); four quarters of the list
-    // side by side, each with its own counts and cursors, 8.12 s.
-    // The words' stores went to lines not in the first-level cache (1,024 buckets from n = 20 on,
-    // two cursors each) and took over half of this function's samples: each cursor's line is
-    // prefetched for writing kAhead half-boards before its store. Every 4th subproblem of n = 20
-    // (2 threads, medians of 3, a Zen 3): 7.39 s without, 7.17, 7.16, 7.10 s at 8, 16, 32 ahead;
-    // n = 21's subproblems 400,000-433,000: 10.86 s without, 10.37 and 10.33 s at 32 and 64;
-    // n = 18 and 19 the same within the noise (128 and 64 buckets).
-    constexpr std::size_t kAhead = 32;
-    if (cursors_.size() < 2 * u64{buckets}) cursors_.resize(2 * u64{buckets});
-    u32* const lo = cursors_.data();
-    u32* const hi = lo + buckets;
-    std::fill(hi, hi + buckets, 0);
+    // Four streams, half-board i going to stream i mod 4, each with its own counts and cursors
+    // (its own part of every bucket: a bucket's words need no order, every bucket bit is in the
+    // table). With one set, two half-boards of one bucket among the dozens in flight make a load
+    // of a cursor meet a store to it, and the processor stalls on them; consecutive half-boards
+    // share a bucket only 1.7% of the time at n = 18, so it is the window that collides, not
+    // neighbours. Sorting 40 of n = 18's lists (128 buckets) and 40 of n = 20's (1,024 buckets)
+    // over and over on a Zen 3, in ns a half-board: 3.3 and 3.4 with the two counts and two
+    // cursors this replaced (one cursor from each end of the list, which beat one set at n = 21),
+    // 2.7 and 2.5 with two streams, 1.8 and 1.7 with four, 1.6 and 2.4 with eight; four with
+    // the cursors' lines prefetched 32 half-boards ahead (which had helped the two ends at n =
+    // 20 and 21) 2.2 and 2.4. Whole runs, 2 threads, medians: count 18 0.863 -> 0.786 s, count
+    // 19 6.65 -> 5.99 s, every 8th subproblem of n = 20 3.81 -> 3.70 s.
+    constexpr u32 kStreams = 4;
+    if (cursors_.size() < kStreams * u64{buckets}) cursors_.resize(kStreams * u64{buckets});
+    u32* const c0 = cursors_.data();
+    u32* const c1 = c0 + buckets;
+    u32* const c2 = c1 + buckets;
+    u32* const c3 = c2 + buckets;
+    std::fill(c0, c0 + kStreams * buckets, 0);
     std::size_t i = 0;
-    for (; i + 1 < size; i += 2) {
-      ++start[key(patterns[i]) + 1];
-      ++hi[key(patterns[i + 1])];
+    for (; i + kStreams <= size; i += kStreams) {
+      ++c0[key(patterns[i])];
+      ++c1[key(patterns[i + 1])];
+      ++c2[key(patterns[i + 2])];
+      ++c3[key(patterns[i + 3])];
     }
-    if (i < size) ++start[key(patterns[i]) + 1];
-    for (u32 b = 0; b < buckets; ++b) start[b + 1] += start[b] + hi[b];
-    for (u32 b = 0; b < buckets; ++b) lo[b] = start[b], hi[b] = start[b + 1];
-    std::size_t j = size;
-    for (i = 0; i + 1 < j; ++i) {
-      if (j >= i + 2 * kAhead + 2) {
-        __builtin_prefetch(words + lo[key(patterns[i + kAhead])], 1);
-        __builtin_prefetch(words + hi[key(patterns[j - 1 - kAhead])] - 1, 1);
-      }
-      const u64 p = patterns[i], q = patterns[--j];
-      words[lo[key(p)]++] = static_cast<Word>(p & word_mask);
-      words[--hi[key(q)]] = static_cast<Word>(q & word_mask);
+    for (; i < size; ++i) ++c0[key(patterns[i])];
+    u32 run = 0;
+    for (u32 b = 0; b < buckets; ++b) {
+      start[b] = run;
+      const u32 n0 = c0[b], n1 = c1[b], n2 = c2[b], n3 = c3[b];
+      c0[b] = run;
+      c1[b] = run + n0;
+      c2[b] = run + n0 + n1;
+      c3[b] = run + n0 + n1 + n2;
+      run += n0 + n1 + n2 + n3;
     }
-    if (i < j) words[lo[key(patterns[i])]] = static_cast<Word>(patterns[i] & word_mask);
+    start[buckets] = run;
+    for (i = 0; i + kStreams <= size; i += kStreams) {
+      const u64 p0 = patterns[i], p1 = patterns[i + 1], p2 = patterns[i + 2], p3 = patterns[i + 3];
+      words[c0[key(p0)]++] = static_cast<Word>(p0 & word_mask);
+      words[c1[key(p1)]++] = static_cast<Word>(p1 & word_mask);
+      words[c2[key(p2)]++] = static_cast<Word>(p2 & word_mask);
+      words[c3[key(p3)]++] = static_cast<Word>(p3 & word_mask);
+    }
+    for (; i < size; ++i)
+      words[c0[key(patterns[i])]++] = static_cast<Word>(patterns[i] & word_mask);
     return;
   }
   for (std::size_t i = 0; i < size; ++i) ++start[(key(patterns[i]) >> low) + 1];
