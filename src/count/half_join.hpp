@@ -26,6 +26,10 @@ enum class JoinKernel { best, generic, avx2, avx512 };
 bool join_kernel_available(JoinKernel kernel);
 
 // One side of a join: the entries' occupied diagonals (framed words) and patterns.
+// The south side's arrays must be readable kSouthSpare entries past the group joined (begin +
+// count): the vector kernels load a group's last partial vector whole and drop the lanes past
+// it.
+constexpr std::size_t kSouthSpare = 3;
 struct JoinEntries {
   const std::uint64_t* diag = nullptr;
   const std::uint64_t* pattern = nullptr;

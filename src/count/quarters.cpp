@@ -11,6 +11,7 @@
 #include <thread>
 #include <utility>
 
+#include "count/half_join.hpp"
 #include "first_error.hpp"
 
 namespace nq::detail {
@@ -224,8 +225,8 @@ void QuarterTable::build(const Layout& layout, const QuarterShape& shape,
   u64 total = 0;
   for (u64 s : slice_sizes) total += s;
   if (total >= (u64{1} << 32)) throw std::length_error("halves: quarter table too large");
-  diag_.resize(total);
-  pattern_.resize(total);
+  diag_.resize(total + kSouthSpare);
+  pattern_.resize(total + kSouthSpare);
   groups_.clear();
   const u32 row_sets = 1u << shape.nr;
   row_start_.assign(std::size_t{row_sets} + 1, 0);
@@ -253,8 +254,8 @@ std::uint64_t QuarterTable::bytes() const {
 SliceBuffer::SliceBuffer(const Layout& layout, const QuarterShape& shape, u64 largest,
                          SliceScratch& scratch)
     : layout_(layout), shape_(shape), scratch_(scratch) {
-  diag_.resize(largest);
-  pattern_.resize(largest);
+  diag_.resize(largest + kSouthSpare);
+  pattern_.resize(largest + kSouthSpare);
 }
 
 SliceView SliceBuffer::slice(u32 rows) {

@@ -65,7 +65,8 @@ inline std::uint64_t framed(std::uint64_t d1, std::uint64_t d2, DiagonalFrame fr
 }
 
 // One slice, read-only: groups sorted by column set, one array per entry field (occupied
-// diagonals as framed() words in the quarter's frame, and the pattern).
+// diagonals as framed() words in the quarter's frame, and the pattern). Both arrays can be read
+// kSouthSpare entries past the last entry (half_join.hpp: the join reads whole vectors).
 struct SliceView {
   const Group* first = nullptr;
   const Group* last = nullptr;
