@@ -461,82 +461,83 @@ template <u32 kCount, class Word>
 
 // As build_rows, 32 words at a time: byte k of each of the 32 words gathered into one vector (a
 // byte shuffle within each 16-byte lane, a 4 x 4 transpose of dwords within the lanes, one dword
-// permute), inverted, and each bit's 32 tests taken by one shift and one vpmovmskb. Only the
-// first `count` rows are written (the high halves of 64-bit words often have a few bits).
-template <class Load>
-[[NQ_SLICED2_TARGET]] inline void build_rows2(Load load, u32 size, u64* rows, u32 stride,
-                                              u32 count) {
+// permute), inverted, and each bit's 32 tests taken by one shift and one vpmovmskb. v[m] holds
+// words j + 8m to j + 8m + 7 (32 bits each, in order); the rows of their first `bytes` bytes are
+// written (the high halves of 64-bit words often have a few bits).
+[[NQ_SLICED2_TARGET]] inline void rows_of_32(const __m256i (&words)[4], u32 j, u32 bytes, u64* rows,
+                                             u32 stride) {
   const __m256i gather_bytes =
       _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15, 0, 4, 8, 12, 1, 5, 9,
                        13, 2, 6, 10, 14, 3, 7, 11, 15);
   const __m256i word_order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
   const __m256i all = _mm256_set1_epi8(-1);
-  char* const out = reinterpret_cast<char*>(rows);
-  for (u32 j = 0; j < size; j += 32) {
-    __m256i v[4];
-    for (u32 m = 0; m < 4; ++m) v[m] = _mm256_shuffle_epi8(load(j + 8 * m), gather_bytes);
-    const __m256i t0 = _mm256_unpacklo_epi32(v[0], v[1]), t1 = _mm256_unpackhi_epi32(v[0], v[1]);
-    const __m256i t2 = _mm256_unpacklo_epi32(v[2], v[3]), t3 = _mm256_unpackhi_epi32(v[2], v[3]);
-    const __m256i byte[4] = {_mm256_unpacklo_epi64(t0, t2), _mm256_unpackhi_epi64(t0, t2),
-                             _mm256_unpacklo_epi64(t1, t3), _mm256_unpackhi_epi64(t1, t3)};
-    for (u32 k = 0; k < 4 && 8 * k < count; ++k) {
-      const __m256i clear = _mm256_xor_si256(_mm256_permutevar8x32_epi32(byte[k], word_order), all);
-      for (u32 bit = 0; bit < 8 && 8 * k + bit < count; ++bit) {
-        const auto tests = static_cast<u32>(
-            _mm256_movemask_epi8(_mm256_slli_epi16(clear, static_cast<int>(7 - bit))));
-        std::memcpy(out + (u64{8 * k + bit} * stride + j / 64) * 8 + j % 64 / 8, &tests, 4);
-      }
+  __m256i v[4];
+  for (u32 m = 0; m < 4; ++m) v[m] = _mm256_shuffle_epi8(words[m], gather_bytes);
+  const __m256i t0 = _mm256_unpacklo_epi32(v[0], v[1]), t1 = _mm256_unpackhi_epi32(v[0], v[1]);
+  const __m256i t2 = _mm256_unpacklo_epi32(v[2], v[3]), t3 = _mm256_unpackhi_epi32(v[2], v[3]);
+  const __m256i byte[4] = {_mm256_unpacklo_epi64(t0, t2), _mm256_unpackhi_epi64(t0, t2),
+                           _mm256_unpacklo_epi64(t1, t3), _mm256_unpackhi_epi64(t1, t3)};
+  char* const out = reinterpret_cast<char*>(rows + j / 64) + j % 64 / 8;
+  const std::size_t row_bytes = std::size_t{stride} * 8;
+  for (u32 k = 0; k < bytes; ++k) {
+    const __m256i clear = _mm256_xor_si256(_mm256_permutevar8x32_epi32(byte[k], word_order), all);
+    char* const at = out + 8 * k * row_bytes;
+    for (u32 bit = 0; bit < 8; ++bit) {
+      const auto tests = static_cast<u32>(
+          _mm256_movemask_epi8(_mm256_slli_epi16(clear, static_cast<int>(7 - bit))));
+      std::memcpy(at + bit * row_bytes, &tests, 4);
     }
   }
 }
 
-// The 8 lanes of a vector of 32-bit words that lie before `left` words remain, as a load mask.
-[[NQ_SLICED2_TARGET]] inline __m256i live_lanes2(u32 left) {
-  const __m256i index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-  return _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(std::min(left, 8u))), index);
-}
-
-// The 8 words from `at` (zero past the list).
-struct Load32x8 {
-  const u32* words;
-  u32 size;
-  [[NQ_SLICED2_TARGET]] __m256i operator()(u32 at) const {
-    if (at >= size) return _mm256_setzero_si256();
-    return _mm256_maskload_epi32(reinterpret_cast<const int*>(words + at), live_lanes2(size - at));
-  }
-};
-
-// The low (or high) halves of the 8 64-bit words from `at`.
-struct LoadHalves4 {
-  const u64* words;
-  u32 size;
-  __m256i pick;  // dwords 0, 2, 4, 6 (or 1, 3, 5, 7) to the low 128 bits
-  [[NQ_SLICED2_TARGET]] __m256i load4(u32 at) const {
-    if (at >= size) return _mm256_setzero_si256();
-    const __m256i pairs = _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3);
-    const __m256i live =
-        _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(std::min(size - at, 4u))), pairs);
-    return _mm256_permutevar8x32_epi32(
-        _mm256_maskload_epi64(reinterpret_cast<const long long*>(words + at), live), pick);
-  }
-  [[NQ_SLICED2_TARGET]] __m256i operator()(u32 at) const {
-    return _mm256_permute2x128_si256(load4(at), load4(at + 4), 0x20);
-  }
-};
-
+// Whole blocks of 32 words are loaded as they are; the last, partial one from a copy padded with
+// zeros (the masked loads of every block, with their masks, took a third of the transposition).
 [[NQ_SLICED2_TARGET]] void build_rows2_32(const u32* words, u32 size, u64* rows, u32 stride) {
-  build_rows2(Load32x8{words, size}, size, rows, stride, 32);
+  alignas(32) u32 last[32];
+  for (u32 j = 0; j < size; j += 32) {
+    const u32* from = words + j;
+    if (size - j < 32) {
+      std::memset(last, 0, sizeof last);
+      std::memcpy(last, from, (size - j) * sizeof(u32));
+      from = last;
+    }
+    __m256i v[4];
+    for (u32 m = 0; m < 4; ++m) {
+      v[m] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(from + 8 * m));
+    }
+    rows_of_32(v, j, 4, rows, stride);
+  }
 }
 
 // The rows of the groups that cover `bits` bits, to a multiple of 8 (the rows past them are left
-// as they were: no group's table reads them).
+// as they were: no group's table reads them). Each block of 32 words is loaded once, and split
+// into its low and high halves by a shuffle of two vectors at a time.
 [[NQ_SLICED2_TARGET]] void build_rows2_64(const u64* words, u32 size, u32 bits, u64* rows,
                                           u32 stride) {
-  for (u32 half = 0; half < (bits > 32 ? 2u : 1u); ++half) {
-    const __m256i pick = half ? _mm256_setr_epi32(1, 3, 5, 7, 1, 3, 5, 7)
-                              : _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
-    build_rows2(LoadHalves4{words, size, pick}, size, rows + u64{32} * half * stride, stride,
-                half ? (bits + 7) / 8 * 8 - 32 : 32);
+  const u32 high_bytes = bits > 32 ? (bits - 32 + 7) / 8 : 0;
+  // The shuffle leaves words 0, 1, 4, 5, 2, 3, 6, 7 of two vectors in a vector's dwords.
+  const __m256i in_order = _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7);
+  alignas(32) u64 last[32];
+  for (u32 j = 0; j < size; j += 32) {
+    const u64* from = words + j;
+    if (size - j < 32) {
+      std::memset(last, 0, sizeof last);
+      std::memcpy(last, from, (size - j) * sizeof(u64));
+      from = last;
+    }
+    __m256i low[4], high[4];
+    for (u32 m = 0; m < 4; ++m) {
+      const __m256 a =
+          _mm256_castsi256_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(from + 8 * m)));
+      const __m256 b = _mm256_castsi256_ps(
+          _mm256_loadu_si256(reinterpret_cast<const __m256i*>(from + 8 * m + 4)));
+      low[m] =
+          _mm256_permutevar8x32_epi32(_mm256_castps_si256(_mm256_shuffle_ps(a, b, 0x88)), in_order);
+      high[m] =
+          _mm256_permutevar8x32_epi32(_mm256_castps_si256(_mm256_shuffle_ps(a, b, 0xDD)), in_order);
+    }
+    rows_of_32(low, j, 4, rows, stride);
+    if (high_bytes > 0) rows_of_32(high, j, high_bytes, rows + u64{32} * stride, stride);
   }
 }
 
