@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "count/half_join.hpp"
 
+#include <algorithm>
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 #endif
@@ -121,6 +123,13 @@ constexpr CompressTable kCompress;
   return size + static_cast<std::size_t>(__builtin_popcount(keep));
 }
 
+// Up to four north entries at a time (their diagonals shifted into the south frame by one 32-bit
+// lane shift), every south entry of the group broadcast against them in turn: a north entry alone
+// costs its words' loads, shifts and broadcasts and a loop of its own, about 30 instructions,
+// which outweighed its group's tests where the groups are small (at n = 18 most north entries meet
+// groups of 2 to 15 south entries, at n = 20 of 4 to 63). A block is taken while its worst case
+// stays within what one entry at a time could reach (the limit passed by at most one group, the
+// room); else one entry, as join_generic.
 [[NQ_AVX2_TARGET]] std::size_t join_avx2(const JoinEntries& north, u32& at, u32 end,
                                          const JoinEntries& south, u32 begin, u32 count, u32 shift,
                                          u64 md, u64 tag, u64* out, std::size_t size,
@@ -128,8 +137,38 @@ constexpr CompressTable kCompress;
   const u64* const diag = south.diag + begin;
   const u64* const pattern = south.pattern + begin;
   const u32 whole = count & ~3u, rest = count & 3;
+  const __m128i by = _mm_cvtsi32_si128(static_cast<int>(shift));
+  const __m256i md4 = _mm256_set1_epi64x(static_cast<long long>(md));
+  const __m256i tag4 = _mm256_set1_epi64x(static_cast<long long>(tag));
   u32 i = at;
-  for (; i < end && joins_next(size, limit, count, room); ++i) {
+  while (i < end) {
+    // A block of k < 4 north entries (the last of a run) takes a vector a south entry, one entry
+    // at a time a vector a 4 south entries and about two vectors' worth of its own set-up.
+    const u32 k = std::min(4u, end - i);
+    if (count < k * ((count + 3) / 4 + 2) && size + std::size_t{k - 1} * count < limit &&
+        size + std::size_t{k} * count + 8 <= room) {
+      __m256i d, p;
+      if (k == 4) {
+        d = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(north.diag + i));
+        p = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(north.pattern + i));
+      } else {
+        const __m256i lanes = _mm256_setr_epi64x(0, 1, 2, 3);
+        const __m256i live = _mm256_cmpgt_epi64(_mm256_set1_epi64x(k), lanes);
+        d = _mm256_maskload_epi64(reinterpret_cast<const long long*>(north.diag + i), live);
+        p = _mm256_maskload_epi64(reinterpret_cast<const long long*>(north.pattern + i), live);
+      }
+      const __m256i a = _mm256_or_si256(_mm256_srl_epi32(d, by), md4);
+      const __m256i ap = _mm256_or_si256(p, tag4);
+      const u32 live = (1u << k) - 1;
+      for (u32 j = 0; j < count; ++j) {
+        size = join_four(_mm256_set1_epi64x(static_cast<long long>(diag[j])),
+                         _mm256_set1_epi64x(static_cast<long long>(pattern[j])), a, ap, live, out,
+                         size);
+      }
+      i += k;
+      continue;
+    }
+    if (!joins_next(size, limit, count, room)) break;
     const __m256i a =
         _mm256_set1_epi64x(static_cast<long long>(to_south_frame(north.diag[i], shift) | md));
     const __m256i ap = _mm256_set1_epi64x(static_cast<long long>(north.pattern[i] | tag));
@@ -143,6 +182,7 @@ constexpr CompressTable kCompress;
                        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(pattern + whole)), a, ap,
                        (1u << rest) - 1, out, size);
     }
+    ++i;
   }
   at = i;
   return size;

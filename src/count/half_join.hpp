@@ -7,8 +7,9 @@
 // `shift` diagonals above the north one's in both halves of the word. Compiled twice, used through
 // one function:
 //   generic  one candidate at a time, each written and kept only when it joins (no branch);
-//   avx2     AVX2 (checked at run time): 4 candidates a vector, their test's sign bits indexing
-//            a table of permutations that moves the joined ones to the front;
+//   avx2     AVX2 (checked at run time): 4 candidates a vector (four north entries against one
+//            south entry, or one against four), their test's sign bits indexing a table of
+//            permutations that moves the joined ones to the front;
 //   avx512   AVX-512 F (checked at run time): 8 candidates a vector, tested as a mask and
 //            compressed into place (measured at n = 19: docs/algorithms.md).
 // `best` is avx512 where the processor has it, else avx2 where it has that, else generic. Asking
@@ -42,12 +43,14 @@ inline std::uint64_t to_south_frame(std::uint64_t x, std::uint32_t shift) {
 }
 
 // Joins north entries at, at + 1, ... (below `end`) with south entries [begin, begin + count): for
-// each north entry i in turn, every south entry j with (south.diag[j] &
+// each north entry i, every south entry j with (south.diag[j] &
 // (to_south_frame(north.diag[i], shift) | md)) == 0 is appended to out as north.pattern[i] |
-// south.pattern[j] | tag, in south order (`md`: the middle queen's diagonals in the south frame).
-// Stops before a north entry when `size` (the entries already in out) has reached `limit`, or when
-// out's `room` entries could not hold its candidates and 8 more. Returns the new size and leaves
-// `at` at the first north entry not joined.
+// south.pattern[j] | tag (`md`: the middle queen's diagonals in the south frame). The north
+// entries are taken in order, but their half-boards come in an order of the kernel's own (the
+// avx2 kernel joins up to four north entries at a time, south entry by south entry). Stops before
+// a north entry when `size` (the entries already in out) has reached `limit`, or when out's `room`
+// entries could not hold its candidates and 8 more. Returns the new size and leaves `at` at the
+// first north entry not joined.
 std::size_t join_half(const JoinEntries& north, std::uint32_t& at, std::uint32_t end,
                       const JoinEntries& south, std::uint32_t begin, std::uint32_t count,
                       std::uint32_t shift, std::uint64_t md, std::uint64_t tag, std::uint64_t* out,
