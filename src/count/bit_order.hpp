@@ -95,10 +95,13 @@ class BitOrder {
   std::uint64_t table_[kBytes][256] = {};
   bool tables_ = false;  // table_ holds the current order's lookups
   // The pext kernel's: the exact ranks' bits, the others', and for each 8 of the exact ones in
-  // the order pext leaves them, where each value of them puts their bits.
+  // the order pext leaves them, where each value of them puts their bits; up to kWholeBits exact
+  // ones, also one table for all of them (bit_order.cpp).
+  static constexpr int kWholeBits = 12;
   std::uint64_t exact_mask_ = 0, rest_mask_ = 0;
   int exact_ = 0;
   std::uint64_t exact_table_[kBytes][256] = {};
+  std::uint64_t exact_whole_[1 << kWholeBits] = {};
   bool exact_tables_ = false;
   int position_[kMaxBits] = {};
   // The gfni kernel's vpermb indices (bit_order.cpp): for each output bit, the input bit it takes,
