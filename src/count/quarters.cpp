@@ -241,6 +241,98 @@ void QuarterTable::build(const Layout& layout, const QuarterShape& shape,
   row_start_[row_sets] = static_cast<u32>(groups_.size());
 }
 
+namespace {
+
+// The mirror of patterns: bit b of a queen's pattern on (r, c) is bit b + shift of its pattern on
+// (r, n - 1 - c), for the bits of each mask (the diagonal families swap; make_layout ranks the two
+// families' diagonals of one distance from the centre next to each other, so the shifts are few),
+// and odd n's middle-row column + 1 in the top byte, v, becomes n + 1 - v.
+struct PatternMirror {
+  int count = 0;
+  u64 mask[2 * kMaxCountN];
+  int shift[2 * kMaxCountN];
+  int n = 0;
+
+  explicit PatternMirror(const Layout& L) : n(L.n) {
+    // Bit b goes to the one bit that the mirrors of all squares with bit b share.
+    const u64 low = (u64{1} << kMiddleRowShift) - 1;
+    u64 common[kMiddleRowShift];
+    for (u64& c : common) c = low;
+    for (int r = 0; r < L.n; ++r) {
+      for (int c = 0; c < L.n; ++c) {
+        for (u64 m = L.square[r][c] & low; m; m &= m - 1)
+          common[std::countr_zero(m)] &= L.square[r][L.n - 1 - c];
+      }
+    }
+    int to[kMiddleRowShift];
+    for (int b = 0; b < kMiddleRowShift; ++b) {
+      to[b] = common[b] == low ? -1 : std::countr_zero(common[b]);  // low: no square has b
+      if (to[b] >= 0 && !std::has_single_bit(common[b]))
+        throw std::logic_error("halves: the layout does not mirror");
+    }
+    for (int b = 0; b < kMiddleRowShift; ++b) {
+      if (to[b] < 0) continue;
+      const int s = to[b] - b;
+      int k = 0;
+      while (k < count && shift[k] != s) ++k;
+      if (k == count) {
+        shift[count] = s;
+        mask[count++] = 0;
+      }
+      mask[k] |= u64{1} << b;
+    }
+    for (int r = 0; r < L.n; ++r) {
+      for (int c = 0; c < L.n; ++c) {
+        if (apply(L.square[r][c]) != L.square[r][L.n - 1 - c])
+          throw std::logic_error("halves: the layout does not mirror bit for bit");
+      }
+    }
+  }
+
+  u64 apply(u64 p) const {
+    u64 q = 0;
+    for (int k = 0; k < count; ++k) {
+      const u64 bits = p & mask[k];
+      q |= shift[k] >= 0 ? bits << shift[k] : bits >> -shift[k];
+    }
+    const u64 top = p >> kMiddleRowShift;
+    return top ? q | (u64(n + 1) - top) << kMiddleRowShift : q;
+  }
+};
+
+}  // namespace
+
+void QuarterTable::mirror(const Layout& layout, const QuarterShape& shape,
+                          const QuarterTable& west) {
+  const PatternMirror m(layout);
+  diag_.resize(west.diag_.size());
+  pattern_.resize(west.pattern_.size());
+  groups_.clear();
+  groups_.reserve(west.groups_.size());
+  row_start_.assign(west.row_start_.size(), 0);
+  std::vector<std::pair<u32, u32>> order;  // (mirrored column set, west group)
+  u32 at = 0;
+  for (std::size_t rows = 0; rows + 1 < west.row_start_.size(); ++rows) {
+    row_start_[rows] = static_cast<u32>(groups_.size());
+    order.clear();
+    for (u32 g = west.row_start_[rows]; g < west.row_start_[rows + 1]; ++g)
+      order.push_back({reverse_bits(west.groups_[g].cols, shape.nc), g});
+    std::sort(order.begin(), order.end());
+    for (const auto& [cols, g] : order) {
+      const Group& from = west.groups_[g];
+      const u32 size = from.end - from.begin;
+      groups_.push_back({cols, at, at + size});
+      for (u32 k = 0; k < size; ++k) {
+        const u32 i = from.end - 1 - k;
+        diag_[at + k] = west.diag_[i] >> 32 | west.diag_[i] << 32;
+        pattern_[at + k] = m.apply(west.pattern_[i]);
+      }
+      at += size;
+    }
+  }
+  row_start_.back() = static_cast<u32>(groups_.size());
+}
+
 SliceView QuarterTable::slice(u32 rows) const {
   return {groups_.data() + row_start_[rows], groups_.data() + row_start_[rows + 1], diag_.data(),
           pattern_.data()};

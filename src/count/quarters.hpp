@@ -46,6 +46,7 @@ struct QuarterShape {
 
 struct Group {  // the entries of a slice with one column set: [begin, end) of the arrays
   std::uint32_t cols, begin, end;
+  bool operator==(const Group&) const = default;
 };
 
 // A quarter's entries keep their occupied diagonals in one word: the diagonals r + c from the
@@ -104,8 +105,17 @@ class QuarterTable {
  public:
   void build(const Layout& layout, const QuarterShape& shape,
              const std::vector<std::uint64_t>& slice_sizes);
+  // What build gives for `shape`, the quarter that the mirror (column c to n - 1 - c) makes of
+  // `west`'s (rows the same, columns [n - c0 - nc, n - c0)), the same entries in the same order,
+  // made from `west`'s table: each entry's two diagonal families swap (so the halves of its framed
+  // word do) and its pattern bits move by a fixed map, and the enumeration that build runs, its
+  // columns taken in the other order at every row, meets the entries of each column set in
+  // reverse. Throws std::logic_error where the layout's patterns do not mirror bit for bit.
+  void mirror(const Layout& layout, const QuarterShape& shape, const QuarterTable& west);
   SliceView slice(std::uint32_t rows) const;
   std::uint64_t bytes() const;
+  // Equal contents, arrays and groups alike (for tests).
+  bool operator==(const QuarterTable&) const = default;
 
  private:
   std::vector<std::uint64_t> diag_, pattern_;
