@@ -331,6 +331,8 @@ void QuarterTable::mirror(const Layout& layout, const QuarterShape& shape,
     }
   }
   row_start_.back() = static_cast<u32>(groups_.size());
+  std::fill(diag_.begin() + at, diag_.end(), 0);  // the spare entries, as build leaves them
+  std::fill(pattern_.begin() + at, pattern_.end(), 0);
 }
 
 SliceView QuarterTable::slice(u32 rows) const {
