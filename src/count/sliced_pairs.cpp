@@ -490,17 +490,21 @@ template <u32 kCount, class Word>
   }
 }
 
-// Whole blocks of 32 words are loaded as they are; the last, partial one from a copy padded with
-// zeros (the masked loads of every block, with their masks, took a third of the transposition).
+// Words [j, j + 32) of a list of `size`, j < size: in place for a whole block, else from `last`,
+// a copy of the partial block padded with zeros. Whole blocks are loaded as they are (the masked
+// loads of every block, with their masks, took a third of the transposition).
+template <class Word>
+inline const Word* block_of_32(const Word* words, u32 size, u32 j, Word (&last)[32]) {
+  if (size - j >= 32) return words + j;
+  std::memset(last, 0, sizeof last);
+  std::memcpy(last, words + j, (size - j) * sizeof(Word));
+  return last;
+}
+
 [[NQ_SLICED2_TARGET]] void build_rows2_32(const u32* words, u32 size, u64* rows, u32 stride) {
   alignas(32) u32 last[32];
   for (u32 j = 0; j < size; j += 32) {
-    const u32* from = words + j;
-    if (size - j < 32) {
-      std::memset(last, 0, sizeof last);
-      std::memcpy(last, from, (size - j) * sizeof(u32));
-      from = last;
-    }
+    const u32* const from = block_of_32(words, size, j, last);
     __m256i v[4];
     for (u32 m = 0; m < 4; ++m) {
       v[m] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(from + 8 * m));
@@ -519,12 +523,7 @@ template <u32 kCount, class Word>
   const __m256i in_order = _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7);
   alignas(32) u64 last[32];
   for (u32 j = 0; j < size; j += 32) {
-    const u64* from = words + j;
-    if (size - j < 32) {
-      std::memset(last, 0, sizeof last);
-      std::memcpy(last, from, (size - j) * sizeof(u64));
-      from = last;
-    }
+    const u64* const from = block_of_32(words, size, j, last);
     __m256i low[4], high[4];
     for (u32 m = 0; m < 4; ++m) {
       const __m256 a =
