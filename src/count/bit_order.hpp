@@ -61,10 +61,11 @@ class BitOrder {
   // `gfni`, eight patterns at a time turned into 64 bytes of one bit each, the bytes permuted and
   // turned back (AVX-512 VBMI and GFNI, checked at run time); `avx2` permutes as bytes does and
   // counts the sample in AVX2 vectors; `pext` (BMI2) moves the bits ranked past `exact` down in
-  // one pext and the exact ones through one pext and a table lookup per 8 of them, and counts as
-  // avx2 does; `best`, gfni where the processor has it, else pext where its pext is fast (not the
-  // AMD families 15h and 17h, which microcode it), else avx2 where it has that, else bytes. A
-  // kernel the processor lacks gets the best one it has below it.
+  // one pext and the exact ones through one pext and a table lookup (one table of all their
+  // values up to 12 of them, else one per 8), and counts as avx2 does; `best`, gfni where the
+  // processor has it, else pext where its pext is fast (not the AMD families 15h and 17h, which
+  // microcode it), else avx2 where it has that, else bytes. A kernel the processor lacks gets the
+  // best one it has below it.
   enum class Kernel { best, bytes, avx2, pext, gfni };
   static bool available(Kernel kernel);
 
