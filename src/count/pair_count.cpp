@@ -514,20 +514,24 @@ struct SlicedBlocks {
   static constexpr double kWide = sizeof(Word) == 8 ? 1.5 : 1;
   struct Costs {
     double per_pair, per_word, per_range, per_table;
+    u32 range_words;  // the words of a range as the costs count them
   };
   // The avx2 build against the packed word kernel (9 instructions for 32 pairs): 16 loads, 14
   // ANDs and 14 instructions of popcount a range and word, and tables twice AVX-512's. Every
   // 4th subproblem of n = 20 took the same time within the noise with 0.2 to 0.7 a pair, 24 to
   // 50 a range or 250 to 1,000 a range's tables (7.27-7.57 s on 2 threads, a Zen 3), and 8.4 s
-  // with 0.12 a pair.
+  // with 0.12 a pair. Since the avx2 build streams and builds only the halves of a range that
+  // hold words, its costs are counted by half-range (18 and 250, half of 36 and 500): count 18
+  // and every 8th subproblem of n = 20 took the same time within the noise (0.658 against 0.655 s,
+  // medians of 15; 3.12 s both, medians of 3).
   static Costs costs(SlicedIsa isa) {
     const double pair = sizeof(Word) == 8 ? 2 : 1;
-    if (isa == SlicedIsa::avx2) return {0.28 * pair, 20 * kWide, 36 * kWide, 500 * kWide};
-    return {0.14 * pair, 20 * kWide, 11 * kWide, 250 * kWide};
+    if (isa == SlicedIsa::avx2) return {0.28 * pair, 20 * kWide, 18 * kWide, 250 * kWide, 256};
+    return {0.14 * pair, 20 * kWide, 11 * kWide, 250 * kWide, 512};
   }
   Costs c{};
   double cost(u32 transposed, u32 streamed) const {
-    const double ranges = (transposed + 511) / 512;
+    const double ranges = (transposed + c.range_words - 1) / c.range_words;
     return streamed * (c.per_word + c.per_range * ranges) + c.per_table * ranges;
   }
 

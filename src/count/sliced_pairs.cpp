@@ -247,6 +247,7 @@ struct LoadHalves {
 
 // The avx512 build: the ranges [0, count) of the tables against b[0, nb), and a range's tables.
 struct Avx512 {
+  static constexpr u32 kUnitWords = kRangeWords;  // the words a streamed word meets at a time
   static constexpr u32 range_bytes(u32 groups) { return groups * 16 * 64; }
   template <u32 kGroups, u32 kRanges, class Word>
   [[NQ_SLICED_TARGET]] static u64 stream_ranges(u32 count, const void* space, const Word* b,
@@ -305,7 +306,20 @@ using Lanes4 [[gnu::vector_size(32)]] = u64;
 // the vector after it (the next 256).
 [[NQ_SLICED2_TARGET]] void build_table2(const u64* rows, u32 stride, u32 groups, u32 p, u32 m,
                                         __m256i* table) {
-  const __m256i live[2] = {first_bits2(m), first_bits2(m > 256 ? m - 256 : 0)};
+  if (m <= 256) {  // no word is streamed against the second half (kUnitWords)
+    const __m256i live = first_bits2(m);
+    for (u32 g = 0; g < groups; ++g) {
+      __m256i* const t = table + g * 32;
+      t[0] = live;
+      for (u32 bit = 0; bit < 4; ++bit) {
+        const __m256i clear = window2(rows + u64{4 * g + bit} * stride, p);
+        const u32 high = 1u << bit;
+        for (u32 v = 0; v < high; ++v) t[2 * (high + v)] = _mm256_and_si256(t[2 * v], clear);
+      }
+    }
+    return;
+  }
+  const __m256i live[2] = {first_bits2(m), first_bits2(m - 256)};
   for (u32 g = 0; g < groups; ++g) {
     __m256i* const t = table + g * 32;
     t[0] = live[0];
@@ -338,9 +352,10 @@ template <u32 kGroups>
                                            32 * h);
 }
 
-// As stream: each word b adds at most 16 to a byte of a range's counter (8 a half), so the
-// counters are summed into 64-bit lanes (vpsadbw) every kFlush words.
-template <u32 kGroups, u32 kCount, class Word>
+// As stream, for the half-ranges [0, kUnits) (unit u is half u % 2 of range u / 2): each word b
+// adds at most 16 to a byte of a range's counter (8 a half), so the counters are summed into
+// 64-bit lanes (vpsadbw) every kFlush words.
+template <u32 kGroups, u32 kUnits, class Word>
 [[NQ_SLICED2_TARGET]] u64 stream2(const void* tables, const Word* b, u32 nb) {
   constexpr u64 kNibblesTimes8 = 0x7878787878787878;
   constexpr u32 kFlush = 15;
@@ -350,6 +365,7 @@ template <u32 kGroups, u32 kCount, class Word>
   __m256i total = _mm256_setzero_si256();
   for (u32 i = 0; i < nb;) {
     const u32 stop = std::min(nb, i + kFlush);
+    constexpr u32 kCount = (kUnits + 1) / 2;  // ranges
     __m256i bytes[kCount];
     for (u32 r = 0; r < kCount; ++r) bytes[r] = _mm256_setzero_si256();
     for (; i < stop; ++i) {
@@ -359,17 +375,15 @@ template <u32 kGroups, u32 kCount, class Word>
       if constexpr (kGroups > 8) spread[1] = _pdep_u64(static_cast<u64>(x) >> 32, kNibblesTimes8);
       u64 at[kGroups];
       for (u32 g = 0; g < kGroups; ++g) at[g] = spread[g / 8] >> (8 * (g % 8)) & 0xFF;
-      for (u32 r = 0; r < kCount; ++r) {
-        for (u32 h = 0; h < 2; ++h) {
-          __m256i v = entry2<kGroups>(base, r, 0, at[0], h);
-          for (u32 g = 1; g < kGroups; ++g) {
-            v = _mm256_and_si256(v, entry2<kGroups>(base, r, g, at[g], h));
-          }
-          bytes[r] = add_byte_counts(bytes[r], v, nibbles);
+      for (u32 u = 0; u < kUnits; ++u) {
+        __m256i v = entry2<kGroups>(base, u / 2, 0, at[0], u % 2);
+        for (u32 g = 1; g < kGroups; ++g) {
+          v = _mm256_and_si256(v, entry2<kGroups>(base, u / 2, g, at[g], u % 2));
         }
+        bytes[u / 2] = add_byte_counts(bytes[u / 2], v, nibbles);
       }
     }
-    for (u32 r = 0; r < kCount; ++r) {
+    for (u32 r = 0; r < (kUnits + 1) / 2; ++r) {
       total = _mm256_add_epi64(total, _mm256_sad_epu8(bytes[r], _mm256_setzero_si256()));
     }
   }
@@ -407,8 +421,8 @@ struct SixGroups {
 [[NQ_SLICED2_TARGET]] void build_table_six(const u64* rows, u32 stride, u32 p, u32 m,
                                            __m256i* table) {
   using G = SixGroups;
-  for (u32 h = 0; h < 2; ++h) {
-    const __m256i live = first_bits2(h == 0 ? m : m > 256 ? m - 256 : 0);
+  for (u32 h = 0; h < (m > 256 ? 2u : 1u); ++h) {  // (no word meets an empty half: kUnitWords)
+    const __m256i live = first_bits2(h == 0 ? m : m - 256);
     for (u32 g = 0; g < 6; ++g) {
       __m256i* const t = table + h * G::kEntries + G::kFirst[g];
       t[0] = live;
@@ -422,7 +436,7 @@ struct SixGroups {
 }
 
 // As stream2, for the six groups' tables.
-template <u32 kCount, class Word>
+template <u32 kUnits, class Word>
 [[NQ_SLICED2_TARGET]] u64 stream_six(const void* tables, const Word* b, u32 nb) {
   using G = SixGroups;
   constexpr u32 kFlush = 15;
@@ -432,25 +446,24 @@ template <u32 kCount, class Word>
   __m256i total = _mm256_setzero_si256();
   for (u32 i = 0; i < nb;) {
     const u32 stop = std::min(nb, i + kFlush);
+    constexpr u32 kCount = (kUnits + 1) / 2;  // ranges
     __m256i bytes[kCount];
     for (u32 r = 0; r < kCount; ++r) bytes[r] = _mm256_setzero_si256();
     for (; i < stop; ++i) {
       const u64 spread = _pdep_u64(static_cast<u32>(b[i]), G::kIndexTimes4);
       u64 at[6];
       for (u32 g = 0; g < 6; ++g) at[g] = spread >> (8 * g) & 0xFF;
-      for (u32 r = 0; r < kCount; ++r) {
-        for (u32 h = 0; h < 2; ++h) {
-          const char* const t = base + u64{2 * r + h} * G::kEntries * 32;
-          __m256i v = *reinterpret_cast<const __m256i*>(t + at[0] * 8);
-          for (u32 g = 1; g < 6; ++g) {
-            v = _mm256_and_si256(
-                v, *reinterpret_cast<const __m256i*>(t + G::kFirst[g] * 32 + at[g] * 8));
-          }
-          bytes[r] = add_byte_counts(bytes[r], v, nibbles);
+      for (u32 u = 0; u < kUnits; ++u) {
+        const char* const t = base + u64{u} * G::kEntries * 32;
+        __m256i v = *reinterpret_cast<const __m256i*>(t + at[0] * 8);
+        for (u32 g = 1; g < 6; ++g) {
+          v = _mm256_and_si256(
+              v, *reinterpret_cast<const __m256i*>(t + G::kFirst[g] * 32 + at[g] * 8));
         }
+        bytes[u / 2] = add_byte_counts(bytes[u / 2], v, nibbles);
       }
     }
-    for (u32 r = 0; r < kCount; ++r) {
+    for (u32 r = 0; r < (kUnits + 1) / 2; ++r) {
       total = _mm256_add_epi64(total, _mm256_sad_epu8(bytes[r], _mm256_setzero_si256()));
     }
   }
@@ -541,7 +554,9 @@ inline const Word* block_of_32(const Word* words, u32 size, u32 j, Word (&last)[
 }
 
 struct Avx2 {
+  static constexpr u32 kUnitWords = kRangeWords / 2;
   static constexpr u32 range_bytes(u32 groups) { return groups * 16 * 64; }
+  // The half-ranges [0, count) against b.
   template <u32 kGroups, u32 kRanges, class Word>
   [[NQ_SLICED2_TARGET]] static u64 stream_ranges(u32 count, const void* tables, const Word* b,
                                                  u32 nb) {
@@ -550,10 +565,19 @@ struct Avx2 {
         case 1: return stream2<kGroups, 1>(tables, b, nb);
         case 2: return stream2<kGroups, 2>(tables, b, nb);
         case 3: return stream2<kGroups, 3>(tables, b, nb);
-        default: return stream2<kGroups, 4>(tables, b, nb);
+        case 4: return stream2<kGroups, 4>(tables, b, nb);
+        case 5: return stream2<kGroups, 5>(tables, b, nb);
+        case 6: return stream2<kGroups, 6>(tables, b, nb);
+        case 7: return stream2<kGroups, 7>(tables, b, nb);
+        default: return stream2<kGroups, 8>(tables, b, nb);
       }
     } else {
-      return count == 1 ? stream2<kGroups, 1>(tables, b, nb) : stream2<kGroups, 2>(tables, b, nb);
+      switch (count) {
+        case 1: return stream2<kGroups, 1>(tables, b, nb);
+        case 2: return stream2<kGroups, 2>(tables, b, nb);
+        case 3: return stream2<kGroups, 3>(tables, b, nb);
+        default: return stream2<kGroups, 4>(tables, b, nb);
+      }
     }
   }
   [[NQ_SLICED2_TARGET]] static void table(const u64* rows, u32 stride, u32 groups, u32 p, u32 m,
@@ -570,6 +594,7 @@ struct Avx2 {
 
 // The avx2 build's six groups, for words of at most 32 bits (kGroups 8).
 struct Avx2Six {
+  static constexpr u32 kUnitWords = kRangeWords / 2;
   static constexpr u32 range_bytes(u32) { return 2 * SixGroups::kEntries * 32; }
   template <u32 kGroups, u32 kRanges, class Word>
   [[NQ_SLICED2_TARGET]] static u64 stream_ranges(u32 count, const void* tables, const Word* b,
@@ -579,7 +604,11 @@ struct Avx2Six {
       case 1: return stream_six<1>(tables, b, nb);
       case 2: return stream_six<2>(tables, b, nb);
       case 3: return stream_six<3>(tables, b, nb);
-      default: return stream_six<4>(tables, b, nb);
+      case 4: return stream_six<4>(tables, b, nb);
+      case 5: return stream_six<5>(tables, b, nb);
+      case 6: return stream_six<6>(tables, b, nb);
+      case 7: return stream_six<7>(tables, b, nb);
+      default: return stream_six<8>(tables, b, nb);
     }
   }
   [[NQ_SLICED2_TARGET]] static void table(const u64* rows, u32 stride, u32, u32 p, u32 m,
@@ -597,6 +626,7 @@ u64 count_ranges(const u64* rows, u32 stride, u32 begin, u32 end, const Word* b,
                  void* tables, bool built, const TopBits* top) {
   constexpr u32 kRanges = ranges_at_a_time(kGroups);
   static_assert(kRanges * Isa::range_bytes(kGroups) <= kTableBytes);
+  constexpr u32 kUnit = Isa::kUnitWords;
   u64 total = 0;
   for (u32 p = begin; p < end; p += kRanges * kRangeWords) {
     const u32 ranges = std::min(kRanges, (end - p + kRangeWords - 1) / kRangeWords);
@@ -604,16 +634,23 @@ u64 count_ranges(const u64* rows, u32 stride, u32 begin, u32 end, const Word* b,
       const u32 q = p + r * kRangeWords;
       Isa::table(rows, stride, kGroups, q, std::min(kRangeWords, end - q), tables, r);
     }
-    if (!top || ranges == 1) {  // (one range: a word skips it only if it meets none of it)
-      total += Isa::template stream_ranges<kGroups, kRanges>(ranges, tables, b, nb);
+    // The units (ranges, or the avx2 builds' half-ranges) that hold words: a block's last range
+    // is often partly empty, and the avx2 builds streamed a half that holds none for nothing
+    // (8.4% of the half-ranges streamed at n = 18, 9.1% at n = 20). By halves, the streams' and
+    // tables' samples of count 18 went from 2,286 and 2,356 to 2,217 and 2,261 (its time moved
+    // less than the noise: 0.661 against 0.655 s, medians of 15), every 8th subproblem of n = 20
+    // 3.19 -> 3.10 s (medians of 3), count 20 22.86, 22.95 -> 22.48, 22.13, 22.41 s.
+    const u32 units = std::min(kRanges * kRangeWords, end - p + kUnit - 1) / kUnit;
+    if (!top || units == 1) {  // (one unit: a word skips it only if it meets none of it)
+      total += Isa::template stream_ranges<kGroups, kRanges>(units, tables, b, nb);
       continue;
     }
-    // The ranges of these tables that a word with key v needs; consecutive words that need as
+    // The units of these tables that a word with key v needs; consecutive words that need as
     // many are streamed together.
     u32 need[16];
     for (u32 v = 0; v <= top->mask; ++v) {
       const u32 until = std::min(end, top->ends[~v & top->mask]);
-      need[v] = until <= p ? 0 : std::min(ranges, (until - p + kRangeWords - 1) / kRangeWords);
+      need[v] = until <= p ? 0 : std::min(units, (until - p + kUnit - 1) / kUnit);
     }
     if (top->b_ends) {
       // b's runs by key from where they are said to end (a scan for them, a load, a shift and a

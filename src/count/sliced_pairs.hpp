@@ -17,12 +17,13 @@
 //           (pair_count.cpp) on blocks of thousands of words, 2.6x on ~300 x 150, a third of it
 //           on ~20 x 10 (bench/pair_count_bench.cpp, an Intel Xeon). Needs AVX-512 F, BW, VL, DQ
 //           and VPOPCNTDQ, and BMI2.
-//   avx2    two 256-bit halves a range, and the popcount by a nibble table (vpshufb) into byte
-//           counters that are summed every 15 words b. Words of at most 32 bits are looked up in
-//           six wider groups (6, 6, 5, 5, 5 and 5 bits; 256 entries a half-range, 16 KiB): twelve
-//           loads and ten ANDs a word b; past 32 bits, the 4-bit groups' sixteen loads and
-//           fourteen ANDs. Needs AVX2 and a fast BMI2 (pdep finds the table entries; not AMD
-//           before Zen 3).
+//   avx2    two 256-bit halves a range (a half that holds no words of [begin, end), or none
+//           that a word b's top bits leave it, is neither built nor streamed), and the popcount
+//           by a nibble table (vpshufb) into byte counters that are summed every 15 words b. Words
+//           of at most 32 bits are looked up in six wider groups (6, 6, 5, 5, 5 and 5 bits; 256
+//           entries a half-range, 16 KiB): twelve loads and ten ANDs a word b; past 32 bits, the
+//           4-bit groups' sixteen loads and fourteen ANDs. Needs AVX2 and a fast BMI2 (pdep finds
+//           the table entries; not AMD before Zen 3).
 #pragma once
 
 #include <cstddef>
