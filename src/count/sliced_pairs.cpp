@@ -352,44 +352,102 @@ template <u32 kGroups>
                                            32 * h);
 }
 
-// As stream, for the half-ranges [0, kUnits) (unit u is half u % 2 of range u / 2): each word b
-// adds at most 16 to a byte of a range's counter (8 a half), so the counters are summed into
-// 64-bit lanes (vpsadbw) every kFlush words.
-template <u32 kGroups, u32 kUnits, class Word>
-[[NQ_SLICED2_TARGET]] u64 stream2(const void* tables, const Word* b, u32 nb) {
-  constexpr u64 kNibblesTimes8 = 0x7878787878787878;
-  constexpr u32 kFlush = 15;
+// The ANDed entries of a word b for the half-ranges [0, kUnits) (unit u is half u % 2 of range
+// u / 2), of tables of kGroups groups of 4 bits (an entry's two halves side by side).
+template <u32 kGroups>
+struct GroupVectors {
+  template <u32 kUnits, class Word>
+  [[NQ_SLICED2_TARGET]] [[gnu::always_inline]] static inline void of(const char* base, Word x,
+                                                                     __m256i* out) {
+    constexpr u64 kNibblesTimes8 = 0x7878787878787878;
+    u64 spread[(kGroups + 7) / 8];
+    spread[0] = _pdep_u64(static_cast<u32>(x), kNibblesTimes8);
+    if constexpr (kGroups > 8) spread[1] = _pdep_u64(static_cast<u64>(x) >> 32, kNibblesTimes8);
+    u64 at[kGroups];
+    for (u32 g = 0; g < kGroups; ++g) at[g] = spread[g / 8] >> (8 * (g % 8)) & 0xFF;
+    for (u32 u = 0; u < kUnits; ++u) {
+      __m256i v = entry2<kGroups>(base, u / 2, 0, at[0], u % 2);
+      for (u32 g = 1; g < kGroups; ++g) {
+        v = _mm256_and_si256(v, entry2<kGroups>(base, u / 2, g, at[g], u % 2));
+      }
+      out[u] = v;
+    }
+  }
+};
+
+// sum + a + b bit by bit: the sum's bits stay in `sum`, the carries go to `carry`.
+[[NQ_SLICED2_TARGET]] [[gnu::always_inline]] inline void full_add(__m256i& sum, __m256i a,
+                                                                  __m256i b, __m256i& carry) {
+  const __m256i half = _mm256_xor_si256(sum, a);
+  carry = _mm256_or_si256(_mm256_and_si256(sum, a), _mm256_and_si256(half, b));
+  sum = _mm256_xor_si256(half, b);
+}
+
+// As stream: the set bits of the vectors that Vectors::of gives for each word b, added up.
+// Each vector's bits are counted by the nibble table into byte counters, a range's two halves
+// into one, which each word b adds at most 16 to, so they are summed into 64-bit lanes
+// (vpsadbw) every 15 words. Where a word's vectors come in fours, they go through carry-save
+// adders instead (Harley-Seal: ones, twos, and only the fours' carries counted by the table),
+// 5.5 instructions a vector instead of 7: the streams' samples on every 8th subproblem of n = 20
+// 11,614 and 11,632 -> 11,032 and 10,962, its time 3.10 -> 3.01 s (medians of 5), count 18 0.656
+// -> 0.635 s (medians of 11), count 19 5.33 -> 5.20 s (medians of 3). For other numbers of
+// vectors a word, the words taken two or four at a time so that theirs came in fours, it was
+// slower (docs/algorithms.md).
+template <class Vectors, u32 kUnits, class Word>
+[[NQ_SLICED2_TARGET]] u64 stream_units(const void* tables, const Word* b, u32 nb) {
   const char* const base = static_cast<const char*>(tables);
   const __m256i nibbles = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1,
                                            2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
-  __m256i total = _mm256_setzero_si256();
-  for (u32 i = 0; i < nb;) {
-    const u32 stop = std::min(nb, i + kFlush);
-    constexpr u32 kCount = (kUnits + 1) / 2;  // ranges
-    __m256i bytes[kCount];
-    for (u32 r = 0; r < kCount; ++r) bytes[r] = _mm256_setzero_si256();
-    for (; i < stop; ++i) {
-      const Word x = b[i];
-      u64 spread[(kGroups + 7) / 8];
-      spread[0] = _pdep_u64(static_cast<u32>(x), kNibblesTimes8);
-      if constexpr (kGroups > 8) spread[1] = _pdep_u64(static_cast<u64>(x) >> 32, kNibblesTimes8);
-      u64 at[kGroups];
-      for (u32 g = 0; g < kGroups; ++g) at[g] = spread[g / 8] >> (8 * (g % 8)) & 0xFF;
-      for (u32 u = 0; u < kUnits; ++u) {
-        __m256i v = entry2<kGroups>(base, u / 2, 0, at[0], u % 2);
-        for (u32 g = 1; g < kGroups; ++g) {
-          v = _mm256_and_si256(v, entry2<kGroups>(base, u / 2, g, at[g], u % 2));
+  const __m256i zero = _mm256_setzero_si256();
+  __m256i total = zero;
+  if constexpr (kUnits % 4 == 0) {
+    constexpr u32 kFlush = 31 / (kUnits / 4);  // words: each adds at most 8 a step to a byte
+    __m256i ones = zero, twos = zero;
+    for (u32 i = 0; i < nb;) {
+      const u32 stop = std::min(nb, i + kFlush);
+      __m256i fours = zero;
+      for (; i < stop; ++i) {
+        __m256i v[kUnits];
+        Vectors::template of<kUnits>(base, b[i], v);
+        for (u32 k = 0; k < kUnits; k += 4) {
+          __m256i low, high, carry;
+          full_add(ones, v[k], v[k + 1], low);
+          full_add(ones, v[k + 2], v[k + 3], high);
+          full_add(twos, low, high, carry);
+          fours = add_byte_counts(fours, carry, nibbles);
         }
-        bytes[u / 2] = add_byte_counts(bytes[u / 2], v, nibbles);
       }
+      total = _mm256_add_epi64(total, _mm256_sad_epu8(fours, zero));
     }
-    for (u32 r = 0; r < (kUnits + 1) / 2; ++r) {
-      total = _mm256_add_epi64(total, _mm256_sad_epu8(bytes[r], _mm256_setzero_si256()));
+    total = _mm256_add_epi64(total, total);
+    total = _mm256_add_epi64(total, _mm256_sad_epu8(add_byte_counts(zero, twos, nibbles), zero));
+    total = _mm256_add_epi64(total, total);
+    total = _mm256_add_epi64(total, _mm256_sad_epu8(add_byte_counts(zero, ones, nibbles), zero));
+  } else {
+    constexpr u32 kFlush = 15, kRanges = (kUnits + 1) / 2;
+    for (u32 i = 0; i < nb;) {
+      const u32 stop = std::min(nb, i + kFlush);
+      __m256i bytes[kRanges];
+      for (u32 r = 0; r < kRanges; ++r) bytes[r] = zero;
+      for (; i < stop; ++i) {
+        __m256i v[kUnits];
+        Vectors::template of<kUnits>(base, b[i], v);
+        for (u32 u = 0; u < kUnits; ++u)
+          bytes[u / 2] = add_byte_counts(bytes[u / 2], v[u], nibbles);
+      }
+      for (u32 r = 0; r < kRanges; ++r) {
+        total = _mm256_add_epi64(total, _mm256_sad_epu8(bytes[r], zero));
+      }
     }
   }
   alignas(32) u64 lanes[4];
   _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), total);
   return lanes[0] + lanes[1] + lanes[2] + lanes[3];
+}
+
+template <u32 kGroups, u32 kUnits, class Word>
+[[NQ_SLICED2_TARGET]] u64 stream2(const void* tables, const Word* b, u32 nb) {
+  return stream_units<GroupVectors<kGroups>, kUnits>(tables, b, nb);
 }
 
 // Words of at most 32 bits in the avx2 build: six groups of 6, 6, 5, 5, 5 and 5 bits (from bit
@@ -435,41 +493,30 @@ struct SixGroups {
   }
 }
 
-// As stream2, for the six groups' tables.
-template <u32 kUnits, class Word>
-[[NQ_SLICED2_TARGET]] u64 stream_six(const void* tables, const Word* b, u32 nb) {
-  using G = SixGroups;
-  constexpr u32 kFlush = 15;
-  const char* const base = static_cast<const char*>(tables);
-  const __m256i nibbles = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1,
-                                           2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
-  __m256i total = _mm256_setzero_si256();
-  for (u32 i = 0; i < nb;) {
-    const u32 stop = std::min(nb, i + kFlush);
-    constexpr u32 kCount = (kUnits + 1) / 2;  // ranges
-    __m256i bytes[kCount];
-    for (u32 r = 0; r < kCount; ++r) bytes[r] = _mm256_setzero_si256();
-    for (; i < stop; ++i) {
-      const u64 spread = _pdep_u64(static_cast<u32>(b[i]), G::kIndexTimes4);
-      u64 at[6];
-      for (u32 g = 0; g < 6; ++g) at[g] = spread >> (8 * g) & 0xFF;
-      for (u32 u = 0; u < kUnits; ++u) {
-        const char* const t = base + u64{u} * G::kEntries * 32;
-        __m256i v = *reinterpret_cast<const __m256i*>(t + at[0] * 8);
-        for (u32 g = 1; g < 6; ++g) {
-          v = _mm256_and_si256(
-              v, *reinterpret_cast<const __m256i*>(t + G::kFirst[g] * 32 + at[g] * 8));
-        }
-        bytes[u / 2] = add_byte_counts(bytes[u / 2], v, nibbles);
+// As GroupVectors, for the six groups' tables.
+struct SixVectors {
+  template <u32 kUnits, class Word>
+  [[NQ_SLICED2_TARGET]] [[gnu::always_inline]] static inline void of(const char* base, Word x,
+                                                                     __m256i* out) {
+    using G = SixGroups;
+    const u64 spread = _pdep_u64(static_cast<u32>(x), G::kIndexTimes4);
+    u64 at[6];
+    for (u32 g = 0; g < 6; ++g) at[g] = spread >> (8 * g) & 0xFF;
+    for (u32 u = 0; u < kUnits; ++u) {
+      const char* const t = base + u64{u} * G::kEntries * 32;
+      __m256i v = *reinterpret_cast<const __m256i*>(t + at[0] * 8);
+      for (u32 g = 1; g < 6; ++g) {
+        v = _mm256_and_si256(v,
+                             *reinterpret_cast<const __m256i*>(t + G::kFirst[g] * 32 + at[g] * 8));
       }
-    }
-    for (u32 r = 0; r < (kUnits + 1) / 2; ++r) {
-      total = _mm256_add_epi64(total, _mm256_sad_epu8(bytes[r], _mm256_setzero_si256()));
+      out[u] = v;
     }
   }
-  alignas(32) u64 lanes[4];
-  _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), total);
-  return lanes[0] + lanes[1] + lanes[2] + lanes[3];
+};
+
+template <u32 kUnits, class Word>
+[[NQ_SLICED2_TARGET]] u64 stream_six(const void* tables, const Word* b, u32 nb) {
+  return stream_units<SixVectors, kUnits>(tables, b, nb);
 }
 
 // As build_rows, 32 words at a time: byte k of each of the 32 words gathered into one vector (a

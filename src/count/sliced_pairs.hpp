@@ -19,7 +19,9 @@
 //           and VPOPCNTDQ, and BMI2.
 //   avx2    two 256-bit halves a range (a half that holds no words of [begin, end), or none
 //           that a word b's top bits leave it, is neither built nor streamed), and the popcount
-//           by a nibble table (vpshufb) into byte counters that are summed every 15 words b. Words
+//           by a nibble table (vpshufb) into byte counters that are summed every 15 words b
+//           (where a word b meets four or eight halves, its vectors go through carry-save
+//           adders first, and only their fours are counted so). Words
 //           of at most 32 bits are looked up in six wider groups (6, 6, 5, 5, 5 and 5 bits; 256
 //           entries a half-range, 16 KiB): twelve loads and ten ANDs a word b; past 32 bits, the
 //           4-bit groups' sixteen loads and fourteen ANDs. Needs AVX2 and a fast BMI2 (pdep finds

@@ -110,6 +110,27 @@ TEST(sliced_pairs, zero_and_all_ones_words_count_as_the_definition_says) {
   }
 }
 
+// Words that meet none of the list set every bit the kernel counts: its byte counters come
+// nearest to overflowing between their sums, for every number of half-ranges a word meets.
+TEST(sliced_pairs, a_long_run_of_words_disjoint_from_every_word_counts_every_pair) {
+  if (builds().empty()) GTEST_SKIP() << kNoBuild;
+  for (const SlicedIsa isa : builds()) {
+    SCOPED_TRACE(name(isa));
+    const std::vector<u32> a(2048, 0), b(1000, 0);
+    SlicedWords sliced(isa), told(isa);
+    sliced.build(a.data(), static_cast<u32>(a.size()));
+    told.build(a.data(), static_cast<u32>(a.size()));
+    for (u32 length = 256; length <= 2048; length += 256) {
+      const u64 want = u64{length} * b.size();
+      EXPECT_EQ(sliced.count(0, length, b.data(), static_cast<u32>(b.size())), want) << length;
+      EXPECT_EQ(told.count(0, length, b.data(), static_cast<u32>(b.size()), 0, 0, nullptr, nullptr,
+                           kManyWords),
+                want)
+          << length << ", many words to come";
+    }
+  }
+}
+
 TEST(sliced_pairs, a_list_rebuilt_shorter_forgets_the_longer_one) {
   if (builds().empty()) GTEST_SKIP() << kNoBuild;
   for (const SlicedIsa isa : builds()) {
