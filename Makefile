@@ -25,14 +25,19 @@ deps:
 deps-run:
 	@scripts/install-deps run
 
-# The tests' own dependencies (GoogleTest, Chromium, ...) are not needed to run the program, so
-# `make run` configures without them and builds the one target; `make build` turns them on.
+# `make run` needs only what `install-deps run` installs: the optional parts (the tests, the
+# Python module, nqueens-mpi) are AUTO, built where their packages are and otherwise skipped with
+# one line, and it builds the one target. `make build` asks for every part (ON), so a missing
+# package stops it at configure (cmake/optional_parts.cmake).
+ALL_PARTS = -DNQ_BUILD_TESTS=ON -DNQ_BUILD_PYTHON=ON -DNQ_BUILD_MPI=ON
+AUTO_PARTS = -DNQ_BUILD_TESTS=AUTO -DNQ_BUILD_PYTHON=AUTO -DNQ_BUILD_MPI=AUTO
+
 build: deps
-	cmake --preset release -DNQ_BUILD_TESTS=ON
+	cmake --preset release $(ALL_PARTS)
 	cmake --build --preset release
 
 run: deps-run
-	cmake --preset release -DNQ_BUILD_TESTS=OFF
+	cmake --preset release $(AUTO_PARTS)
 	cmake --build --preset release --target nqueens_cli
 	./build/release/nqueens $(ARGS)
 
@@ -57,7 +62,7 @@ test-web: web
 	ctest --preset web
 
 test-asan: deps
-	cmake --preset asan
+	cmake --preset asan -DNQ_BUILD_TESTS=ON -DNQ_BUILD_MPI=ON
 	cmake --build --preset asan
 	ctest --preset asan
 
