@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Side-by-side timing of `nqueens enumerate N > /dev/null` (every format) against the plain C
 # baseline in enumerate_baseline.c (backtracking + printf), median of RUNS runs each, all in one
-# session so machine noise hits both. Usage: bench/enumerate.sh [N] [RUNS]  (default 16 3)
+# series of runs so machine noise hits both. Usage: bench/enumerate.sh [N] [RUNS]  (default 16 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-16}

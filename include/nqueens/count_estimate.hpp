@@ -22,7 +22,7 @@
 // window_seconds in all; where they do not all finish, no time is projected (untimed), and the
 // estimate gives the solutions and the plan's memory and files, not its time. A window whose
 // chunks make more than 2^37 pairs joins a random share of them and scales that share's time, so
-// a window takes seconds at n = 26 to 28 (docs/algorithms.md).
+// a window takes seconds at n = 26 to 28 (docs/algorithms.md; measured in docs/journal/count.md).
 //
 // Example:
 //   nq::CountEstimate e = nq::estimate_count({.count = {.n = 20, .threads = 2}, .strata = 32});

@@ -88,20 +88,19 @@ class Search {
   //
   // Before each run, the local search (local_completion.hpp) gets a turn with about a quarter of
   // the time that run may take: a queen placed looks at 2n lines of n / 64 + 1 words, about a
-  // nanosecond a word, and a move tried takes about kMoveWords words' time (measured on the
-  // Blocked n-Queens and Excluded Diagonals families at n = 30 and 40, where an equal count of
-  // words and moves let the turns take 10 to 35 times the exhaustive search's time). On a
-  // large board with few queens given it finds a completion in linear time where a single node of
-  // the exhaustive search costs O(n^2 / 64), within its first turn; where the exhaustive search is
-  // the right tool (small, hard or unsatisfiable instances) it adds about a quarter (with equal
-  // shares, Blocked n-Queens at n = 50 took 1.8 times as long as the exhaustive search alone). The
-  // turns are fixed by the instance, not by the clock, so the answer is reproducible.
+  // nanosecond a word, and a move tried takes about kMoveWords words' time (with one word a move
+  // the turns took many times the exhaustive search's time: docs/journal/complete.md, "Local
+  // search turns, and big boards"). On a large board with few queens given it finds a completion
+  // in linear time where a single node of the exhaustive search costs O(n^2 / 64), within its
+  // first turn; where the exhaustive search is the right tool (small, hard or unsatisfiable
+  // instances) it adds about a quarter (equal shares nearly doubled the time). The turns are
+  // fixed by the instance, not by the clock, so the answer is reproducible.
   //
-  // Up to 64 rows the runs are the existence search's, whose nodes (about 3 us at n = 50) each
-  // cost some eight moves, and the turns get half a move a node, a sixteenth of the time: there
-  // the existence search finds completions as soon as the local search would (all 6 completable
-  // Blocked n-Queens instances of 20 at n = 50 and 7 open squares a row were found by it, with
-  // the same nodes with turns and without), and a quarter's turns cost 15% for nothing.
+  // Up to 64 rows the runs are the existence search's, whose nodes each cost some eight moves,
+  // and the turns get half a move a node, a sixteenth of the time: there the existence search
+  // finds completions as soon as the local search would, and a quarter's turns cost time for
+  // nothing (docs/journal/complete.md, "The existence search up to 64 rows, and the Blocked
+  // n-Queens transition").
   CompleteResult run() {
     const bool restarts = options_.limit == 1 && !options_.on_solution;
     shuffle_ = restarts;

@@ -6,7 +6,7 @@
 // square takes its queen, a line with two strikes what both attack); the diagonal sum bounds are
 // left off (DiagonalFamilies::none). At the phase transitions of the Blocked n-Queens and Excluded
 // Diagonals families this refutes most subtrees that the general search (complete.cpp) has to
-// walk; measured in docs/algorithms.md (Completion).
+// walk; measured in docs/journal/complete.md.
 #pragma once
 
 #include <optional>

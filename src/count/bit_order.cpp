@@ -33,7 +33,8 @@ std::size_t sample_step(std::size_t size) { return size > kSample ? size / kSamp
 
 // Eight byte-wide counters a word: lanes[k]'s byte j counts bit 8j + k, emptied into bit_count
 // before a byte can pass 255. A loop over each pattern's set bits, incrementing their counts in
-// memory, made 5% of n = 18's samples (most of the order's choice).
+// memory, was most of the order's choice (docs/journal/count.md, "Shared tables, runs by class
+// and the set-up's tail").
 void empty_lanes(u64 (&lanes)[8], u64 (&bit_count)[kMaxBits]) {
   for (int k = 0; k < 8; ++k) {
     for (int j = 0; 8 * j + k < kMaxBits; ++j) bit_count[8 * j + k] += lanes[k] >> (8 * j) & 0xFF;
@@ -58,7 +59,7 @@ void count_bits(const u64* patterns, std::size_t size, u64 (&bit_count)[kMaxBits
 
 #if defined(__x86_64__)
 // The same with the eight counters in two AVX2 vectors: a shift by lane, an AND and an add each
-// (the scalar loop took 2.3% of count 19's samples on a Zen 3).
+// (docs/journal/count.md, "Without AVX-512: the AVX2 paths").
 [[gnu::target("avx2")]] void count_bits_avx2(const u64* patterns, std::size_t size,
                                              u64 (&bit_count)[kMaxBits]) {
   using Four [[gnu::vector_size(32)]] = u64;
@@ -91,8 +92,8 @@ void count_bits(const u64* patterns, std::size_t size, u64 (&bit_count)[kMaxBits
 // that have bit b. hits[b] (the sample pairs that bit b would split off) is counted once and then
 // kept up to date: ranking bit b takes from each row that has it the pairs that share b, and
 // their hits on its other open bits; the rows without b keep theirs. Counting every row again at
-// every step took 3.8% of the samples of every 5th subproblem of n = 20, this 2.4% (the same
-// ranks: `count 19` and `count 20` compared the same pairs).
+// every step gave the same ranks at more cost (docs/journal/count.md, "The bit order eight
+// patterns at a time").
 NQ_POPCOUNT_CLONES void rank_greedily(std::vector<u64>& west, std::vector<u64>& alive,
                                       const std::vector<u64>& east_has, std::size_t words, int bits,
                                       int steps, int* rank) {
@@ -200,8 +201,9 @@ void BitOrder::choose(const u64* west, std::size_t west_size, const u64* east,
   int rank[kMaxBits];
   std::iota(rank, rank + bits, 0);
   // Products as doubles: counts can pass 2^32 each. The ties go to the higher bit, so the order is
-  // total and std::sort gives what a stable sort would (std::stable_sort's buffer, allocated each
-  // call, took 1.2% of count 19's samples).
+  // total and std::sort gives what a stable sort would (std::stable_sort allocates a buffer each
+  // call, which showed in odd n's profiles: docs/journal/count.md, "Odd n's small costs, and the
+  // shared west half measured").
   std::sort(rank, rank + bits, [&](int a, int b) {
     const double pa = static_cast<double>(cw[a]) * static_cast<double>(ce[a]);
     const double pb = static_cast<double>(cw[b]) * static_cast<double>(ce[b]);
@@ -232,8 +234,8 @@ void BitOrder::choose(const u64* west, std::size_t west_size, const u64* east,
 }
 
 // A byte's entry is its low nibble's bits, moved, ORed with its high nibble's: 32 entries made
-// bit by bit and 256 ORs, which vectorize (making all 256 bit by bit took 1.5% of count 19's
-// samples on a Zen 3).
+// bit by bit and 256 ORs, which vectorize (making all 256 bit by bit showed in odd n's profiles:
+// docs/journal/count.md, "Without AVX-512: the AVX2 paths").
 void BitOrder::fill_tables() {
   for (int k = 0; k < std::max(bytes_, 4); ++k) {
     u64 nibble[2][16];  // bits 8k..8k+3 and 8k+4..8k+7 as each value of them sets them, moved
@@ -276,7 +278,8 @@ void BitOrder::fill_exact_tables() {
 namespace {
 
 // A byte at a time, the count of bytes known to the compiler so that the loop unrolls (a loop
-// bound read at run time cost 15% more here, measured at n = 18).
+// bound read at run time cost more: docs/journal/count.md, "Wide patterns for n = 26, 27 and
+// 28").
 template <int Bytes>
 void apply_bytes(const u64 (*table)[256], u64* patterns, std::size_t size) {
   constexpr u64 kAbove = Bytes == 8 ? 0 : ~((u64{1} << (8 * Bytes)) - 1);
@@ -290,10 +293,10 @@ void apply_bytes(const u64 (*table)[256], u64* patterns, std::size_t size) {
 
 #if defined(__x86_64__)
 // The bits ranked past the exact ones down by one pext, the exact ones by one pext and one lookup
-// in a table of all their values (up to kWholeBits of them); the bits above the order's stay. At
-// n = 20 (10 exact bits) a table of 1,024 entries took 0.74 ns a pattern where two of 256 took
-// 1.07 (a loop over 17,000 patterns of about 9 bits in 38, outside the engine, on a Zen 3), and
-// 12 bits still 0.74, 14 bits 0.79 and 16 bits 0.89.
+// in a table of all their values (up to kWholeBits of them); the bits above the order's stay. One
+// table beats two byte tables, as fast up to about 12 bits (docs/journal/count.md, "The
+// transposition's loads, four north entries at a time, one table for the exact bits, and mirrored
+// quarters").
 [[gnu::target("bmi2")]] void apply_pext_whole(const u64* table, u64 exact, u64 rest, u64* patterns,
                                               std::size_t size) {
   const u64 above = ~(exact | rest);
@@ -379,7 +382,8 @@ constexpr ByteTransposes kByteTransposes = byte_transposes();
 // count_sample eight sampled patterns at a time: the first half of permute_eight leaves byte p
 // holding bit p of each of the eight, and vpopcntb counts it. A byte lane counts at most 8 a
 // step, so the lanes are widened to 16 bits every 31 steps; a list's sample is at most 2 kSample
-// - 1 patterns, under 2^16. The count_bits loop took 2.7% of count 19's samples.
+// - 1 patterns, under 2^16. (The count_bits loop this replaces showed in odd n's profiles:
+// docs/journal/count.md, "Odd n's small costs, and the shared west half measured".)
 #define NQ_BITALG_TARGET gnu::target("avx512f,avx512bw,avx512vbmi,avx512bitalg,gfni")
 
 // Bytes 0-31 (from 0) or 32-63 (from 32) as 16-bit lanes: each even byte of the result takes one

@@ -18,20 +18,12 @@ class BitOrder {
  public:
   // Lists that make at least this many pairs have their first ranks (kGreedyRanks unless told)
   // chosen greedily (below), from a sample grid whose side grows as the square root of the pairs,
-  // sqrt(pairs) / kSideShare rounded down to a power of two and kept within [kMinSide, kMaxSide].
-  // Measured on whole subproblems (every 25th to 100,000th by id, nodes = pairs compared, a count
-  // that does not depend on the machine): the fixed 128-a-side grid from 2^33 pairs on, then this
-  // rule, compared 7.54e10 and 6.69e10 pairs at n = 20 (-11%), 1.175e10 and 1.105e10 at n = 21
-  // (-6%), 2.058e11 and 1.728e11 at n = 22 (-16%), 8.66e10 and 7.31e10 at n = 24 (-16%). The choice
-  // took 1.4% of the perf samples at n = 20 and 0.6% at n = 22 (set-up included; the pair kernel
-  // 55% and 32%). A grid of 1,024 a side throughout n = 22 compared 1.703e11 pairs but took 1.5%;
-  // greedy ranks from 2^24 pairs on saved 4% of the pairs at n = 18 for 7.5% of its samples, and
-  // none at 19. The halves engine asks for more ranks where its trie is deeper than 16 levels (n >=
-  // 24). The threshold was 2^27 until the sliced kernel made pairs cheaper: then the greedy ranks
-  // took 5% of n = 21's samples, and 2^29 counted every 29th subproblem of n = 21 in 8.24 s
-  // against 8.63 s (2^31: 8.27 s), every 5th of n = 20 in 5.28 s against 5.52 s (5.13 s) and
-  // every 29th of n = 22 in 49.28 and 48.10 s against 54.35 and 49.89 s (49.45, 49.57 s); medians
-  // of 3 and runs of 2, alternating, 2 threads, the same counts.
+  // sqrt(pairs) / kSideShare rounded down to a power of two and kept within [kMinSide, kMaxSide],
+  // so that the choice keeps about the same small share of the join it orders, and it leaves
+  // fewer pairs to compare than a fixed grid (docs/journal/count.md, "A larger sample for the
+  // greedy bit order"). The halves engine asks for more ranks where its trie is deeper than 16
+  // levels (n >= 24). 2^29, not 2^27, since the sliced kernel made pairs cheaper
+  // (docs/journal/count.md, "Odd n's passes after the sliced kernel").
   static constexpr double kGreedyPairs = 536870912.0;  // 2^29
   static constexpr int kGreedyRanks = 16;
   static constexpr double kSideShare = 256;
@@ -70,8 +62,9 @@ class BitOrder {
   static bool available(Kernel kernel);
 
   // Permutes the low `bits` bits of each pattern in place; the bits above them stay. The bytes
-  // kernel's tables are filled on its first use after choose(): filling them took 1.9% of
-  // count 19's samples where the gfni kernel never reads them.
+  // kernel's tables are filled on its first use after choose(), so that the gfni kernel, which
+  // never reads them, does not pay for them (docs/journal/count.md, "Odd n's small costs, and the
+  // shared west half measured").
   void apply(std::uint64_t* patterns, std::size_t size, Kernel kernel = Kernel::best);
 
   // What choose() ranks by: how many of an evenly spaced sample of the patterns (every

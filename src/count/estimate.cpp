@@ -75,8 +75,9 @@ CountEstimate estimate_count(const CountEstimateOptions& options) {
   const std::vector<Stratum> strata = detail::make_strata(split, ids, options.strata);
   std::mt19937_64 rng(options.seed);
   // (position in the schedule, stratum), each position once; each round's in schedule order,
-  // as the whole run takes them (n = 18 drawn whole in random order projected 1.41 s, 25% over
-  // its run).
+  // as the whole run takes them (drawn in random order they projected high:
+  // docs/journal/count.md, "Cutting the slope: the half-boards of odd n, the set-up, the
+  // sample").
   std::vector<std::pair<std::size_t, std::size_t>> order;
   std::vector<bool> drawn(ids.size());
   auto usable = [&](std::size_t i) { return !drawn[i]; };
@@ -136,9 +137,9 @@ CountEstimate estimate_count(const CountEstimateOptions& options) {
 
   // Where the schedule groups subproblems that read the same tables (CountSplit::schedule), a
   // draw is timed after loading those of the one its worker would have counted before it
-  // (detail::counted_before), or it would pay for tables the whole run finds loaded: count 19
-  // --memory 100M (slices per worker) projected 18.2 s so for a 13.6 s run, 13.5 s after them;
-  // count 21 --memory 300M 473 s and 364 s for a 360 s run.
+  // (detail::counted_before), or it would pay for tables the whole run finds loaded, and project
+  // high where the slices are built per worker (docs/journal/count.md, "Subproblems that read the
+  // same slices, side by side").
   auto before = [&](std::size_t i) { return detail::counted_before(ids, i, threads); };
   std::vector<double> seconds, solutions, counts;
   std::mutex m;
@@ -201,9 +202,9 @@ CountEstimate estimate_count(const CountEstimateOptions& options) {
     return !o.stop.stop_requested();
   };
   // Rounds of draws until the sample has taken options.min_sample_seconds, each round up to 8
-  // times as large as all before it: a sample of a few dozen milliseconds (n = 19's first 512
-  // draws take about 25 ms on 2 threads) is at the mercy of one preemption of a thread, and
-  // projected 8.4 to 15.2 s for a 9.1 s run.
+  // times as large as all before it: a sample of a few dozen milliseconds is at the mercy of one
+  // preemption of a thread (docs/journal/count.md, "Cutting the slope: the half-boards of odd n,
+  // the set-up, the sample").
   const Clock::time_point sample_start = Clock::now();
   e.complete = true;
   for (bool more = draw_round(kDraws); more;) {

@@ -88,10 +88,9 @@ std::size_t join_generic(const JoinEntries& north, u32& at, u32 end, const JoinE
 // AVX2: four candidates at a time, tested by an AND and a compare, whose four sign bits index a
 // table of vpermd indices that move the joined lanes' patterns to the front (AVX2 has no
 // compress). A group's last partial vector is loaded whole, from the south arrays' spare entries
-// past it, and its dead lanes dropped from the test's bits: 62% of n = 18's north entries meet a
-// group of at most 8, and a masked load there (vpmaskmovq) made count 18 on one thread 1.550 s
-// against 1.512 s, every 8th subproblem of n = 20 3.77 s against 3.65 s (Zen 3, medians,
-// alternating).
+// past it, and its dead lanes dropped from the test's bits: most north entries meet small
+// groups, where a masked load (vpmaskmovq) was slower (docs/journal/count.md, "The sort's
+// cursors, and whole loads in the join").
 #define NQ_AVX2_TARGET gnu::target("avx2,popcnt")
 
 struct CompressTable {
@@ -129,8 +128,8 @@ constexpr CompressTable kCompress;
 // which outweighed its group's tests where the groups are small (at n = 18 most north entries meet
 // groups of 2 to 15 south entries, at n = 20 of 4 to 63). A block is taken while its worst case
 // stays within what one entry at a time could reach (the limit passed by at most one group, the
-// room); else one entry, as join_generic. The join's perf samples: count 18 1,054 and 1,029 with
-// one north entry at a time, 791 and 739 with blocks (Zen 3; docs/algorithms.md).
+// room); else one entry, as join_generic (docs/journal/count.md, "The transposition's loads, four
+// north entries at a time, one table for the exact bits, and mirrored quarters").
 [[NQ_AVX2_TARGET]] std::size_t join_avx2(const JoinEntries& north, u32& at, u32 end,
                                          const JoinEntries& south, u32 begin, u32 count, u32 shift,
                                          u64 md, u64 tag, u64* out, std::size_t size,

@@ -11,7 +11,8 @@
 //            south entry, or one against four), their test's sign bits indexing a table of
 //            permutations that moves the joined ones to the front;
 //   avx512   AVX-512 F (checked at run time): 8 candidates a vector, tested as a mask and
-//            compressed into place (measured at n = 19: docs/algorithms.md).
+//            compressed into place (docs/journal/count.md, "Cutting the slope: the half-boards
+//            of odd n, the set-up, the sample").
 // `best` is avx512 where the processor has it, else avx2 where it has that, else generic. Asking
 // for a kernel the processor lacks gets the best one it has below that one.
 #pragma once

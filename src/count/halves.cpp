@@ -84,18 +84,16 @@ constexpr u64 kMinChunk = 1024;       // half-board entries built and joined at 
 constexpr u64 kGoodChunk = 1u << 16;  // below this, shared tables give way to per-worker slices
 constexpr u64 kMaxChunk = u64{1} << 22;
 // From n = 26 on the halves of large subproblems hold tens to hundreds of millions of entries, and
-// 4 Mi entries spread over 18 to 22 bucket bits above the words make a join mostly trie descent:
-// n = 26's subproblem 1,659,958 took 91-104 s whole in 4 Mi chunks and 37-42 s in 16 Mi ones
-// (one chunk each), and windows of n = 28's largest subproblems projected 3.5-7x less
-// (docs/algorithms.md). 16 Mi entries cost 1 GiB a worker; a smaller budget still makes the
-// chunks smaller. Below n = 26 the chunks stay as they were measured.
+// 4 Mi entries spread over 18 to 22 bucket bits above the words make a join mostly trie descent;
+// 16 Mi chunks join them several times faster (docs/journal/count.md, "Sampling a window's join:
+// n = 26, 27 and 28 in minutes"). 16 Mi entries cost 1 GiB a worker; a smaller budget still makes
+// the chunks smaller. Below n = 26 the chunks stay at 4 Mi, where they were measured.
 constexpr u64 kWideMaxChunk = u64{1} << 24;
 constexpr int kWideChunkN = 26;
 // half() prefetches the south group kVisitsAhead visits on, its first kAheadLines lines of
 // diagonals and of patterns: the groups are a few dozen bytes to a few KiB scattered over the
-// tables, and the instructions that wait on their loads took a third of the half-board join's
-// samples at n = 19. count 19 (2 threads, medians of 3): 5.07 s without; 1 visit ahead 5.07 s,
-// 2 visits 4.95 s, 4 visits 4.91 and 4.94 s (8 lines); 8 or 16 visits, or 16 lines, the same.
+// tables, and the join waited on their loads. The fastest distance and length measured
+// (docs/journal/count.md, "Odd n's small costs, and the shared west half measured").
 constexpr u32 kVisitsAhead = 4, kAheadLines = 8;
 constexpr int kFineBits = 4;  // bucket bits below the cut, for the trie join
 // Bucket bits a dense table may index: all of them up to n = 25 (18 with the trie's); above, the
@@ -103,24 +101,22 @@ constexpr int kFineBits = 4;  // bucket bits below the cut, for the trie join
 constexpr int kDenseBits = 18;
 constexpr u64 kLeafPairs = 1u << 14;  // the trie join's largest unsplit block
 // Subproblems whose first chunks make fewer pairs keep the layout's bit order: choosing and
-// applying one costs about what it saves there (measured at n = 18 and 19).
+// applying one costs about what it saves there (docs/journal/count.md, "The bit order, and n = 22
+// in 40.8 minutes").
 constexpr double kOrderPairs = 1 << 20;
 // A window whose chunks make more pairs than this (west entries x east entries) joins only a
 // random share of them, that many on average: the prefix pairs of kSampleLevel bucket bits (at
 // most 3^12 = 531,441 of them) are followed or not by a hash (PairSample), and the time of the
-// followed ones is scaled up. n = 28's 4 Mi x 4 Mi windows took 393 s each joined whole, 3-8 s
-// so (its 16 Mi windows, 2-10 s). The share adds little noise to a window's own: in 4 Mi chunks,
-// one window of n = 26's subproblem 1,659,958, its join timed 8.4 s whole, read 8.2-9.6 s under
-// 6 seeds of the share (1/128), while windows from 8 places projected the subproblem at 44-96 s
-// (whole run: 91.4 s).
+// followed ones is scaled up. That takes n = 28's windows from minutes to seconds, and the share
+// adds little noise to what a window's place adds (docs/journal/count.md, "Sampling a window's
+// join: n = 26, 27 and 28 in minutes").
 constexpr double kWindowPairs = 0x1p37;
 constexpr u32 kSampleLevel = 12;
 // A join whose shorter run has at most this many half-boards compares the runs unsorted
 // (HalvesWorker::join). The class runs of pairs() are often short (for even n, the tags equal to
 // the subproblem's p or q), and sorting a long run to meet a few dozen entries costs more than
-// comparing every pair: count 18 on one thread, 5 alternating runs each, medians: 2.14 s sorted
-// always, 2.15 s with runs of up to 16 unsorted, 2.01 s with 64, 1.93 s with 256, 2.03 s with
-// 1,024 and 6.7 s with 4,096.
+// comparing every pair. 256 was the fastest limit measured (docs/journal/count.md, "On an Intel
+// Xeon with AVX-512: n = 22 in 23.4 min").
 constexpr long kDirectRun = 256;
 
 struct Subproblem {
@@ -139,21 +135,15 @@ u32 west_rows(const Subproblem& s, int n) {
 }
 
 // Bucket bits above the words: enough that the rest always fits a word, and a few more as the
-// halves grow; the trie join splits kFineBits further bits where blocks are large (measured on 2
-// cores: docs/algorithms.md). n = 18 and 19 took 6 until the packed AVX2 kernel made pairs
-// cheaper: on a Zen 3 (2 threads, alternating), cut 3, 4, 5, 6 counted 18 in 1.022, 1.017,
-// 1.046 and 1.051 s (medians of 5) and 19 in 7.59, 7.60, 7.80 and 7.89 s (cut 7 9.14 s, 8
-// 12.07 s). With the sliced kernel's avx2 build taking the large blocks, fewer forced levels
-// pay again: cut 2, 3, 4, 5 counted 18 in 0.892, 0.856, 0.903 and 1.000 s (medians of 5) and 19
-// in 6.61, 6.74 and 7.20 s with cut 2, 3, 4 (runs of 2); 16 and 17 measured the same with 2, 3
-// or 4. From n = 20 on a 32-bit word needs 6. With 32-bit words the cut grows with the pattern,
-// 4 bits every two n: 14 at n = 24, 18 at n = 26, 22 at n = 28. Past 18 the forced descent costs
-// far more than the pairs it saves: n = 26's subproblem 1,659,958 took 27.5 s whole with cut
-// 18, 68.6 s with 20 and 203.6 s with 22 (one thread), while its pairs compared fell from 3.555e11
-// to 2.928e11 and 1.974e11. So where 32-bit words would need more than kMostCut bits above them (n
-// >= 28) the words are 64-bit and the cut stays at kMostCut. Below that, 64-bit words cost more:
-// the same subproblem took 34.0 s with cut 18 (the same pairs, each compared at half the rate)
-// and 48.1 s with cut 14.
+// halves grow; the trie join splits kFineBits further bits where blocks are large. Every cut bit
+// is always descended, so with pairs as cheap as the packed AVX2 and the sliced kernels make them
+// a shallow cut pays: 3 at n = 18, 2 below it and at 19, the fastest cuts measured
+// (docs/journal/count.md, "Tests packed into bytes, and the bit order by pext", "The sliced kernel
+// in AVX2"). From n = 20 on a 32-bit word needs 6. With 32-bit words the cut grows with the
+// pattern, 4 bits every two n: 14 at n = 24, 18 at n = 26, 22 at n = 28. Past 18 the forced
+// descent costs far more than the pairs it saves, so where 32-bit words would need more than
+// kMostCut bits above them (n >= 28) the words are 64-bit and the cut stays at kMostCut; below
+// that, 64-bit words only cost more (docs/journal/count.md, "64-bit words at n = 28").
 constexpr int kMostCut = 18;
 int word_bits(int n) { return pattern_bits(n) - 32 > kMostCut ? 64 : 32; }
 int cut_bits(int n, int word) {
@@ -308,8 +298,9 @@ class HalvesWorker final : public Worker {
   std::vector<u64> direct_;   // a short run, its class bits masked off (see join)
   // Sampling (see sample()): west half-boards are built from a random share_ of the north-west
   // entries, each picked or not on its own: the gaps between picks are geometric, drawn from
-  // pick_, so that the entries passed over cost nothing (hashing each entry of n = 22's
-  // north slices to pick it took about 2.5 ms a subproblem, which a projection scales up).
+  // pick_, so that the entries passed over cost nothing (hashing each entry to pick it cost
+  // milliseconds a subproblem, which a projection scales up: docs/journal/count.md, "Counting a
+  // share of a subproblem: `--estimate --draw-seconds`").
   u64 pick_gap();
   double share_ = 1, log_keep_ = 0;  // log(1 - share_)
   u64 pick_seed_ = 0;
@@ -358,9 +349,9 @@ class HalvesEngine final : public Engine {
     planned_ = p.bytes;
     if (shared_) {
       // On fewer than four threads each east table is mirrored from the west one
-      // (QuarterTable::mirror), a west table and its mirror a thread: at n = 18 mirroring two
-      // tables took 399 perf samples where building them took 1,146, and the set-up (`count 18
-      // --subproblems 0-0`) 67 ms before, 49-56 ms after.
+      // (QuarterTable::mirror), a west table and its mirror a thread: mirroring costs about a
+      // third of building (docs/journal/count.md, "The transposition's loads, four north entries
+      // at a time, one table for the exact bits, and mirrored quarters").
       if (threads >= 4) {
         on_quarters(threads, [&](int q) { tables_[q].build(layout_, shapes_[q], sizes_[q]); });
       } else {
@@ -384,10 +375,9 @@ class HalvesEngine final : public Engine {
   // Subproblems with the same rows in the north quarters read the same north slices: the
   // west's, and (for odd n, where the middle row may be the east's) the east's. Side by side in
   // the schedule, the next one finds them in the cache, or in its worker's slice buffers where
-  // the engine keeps no tables: measured count 19 (2 threads, 3 runs each) 9.16 -> 8.20 s with the
-  // tables, 19.2 -> 13.3 s with per-worker slices (--memory 100M); count 21 274.7 -> 257.8 s
-  // (docs/algorithms.md). Even n gains only without the tables (count 18 --memory 40M: 1.41 ->
-  // 1.21 s; with them 0.90 s either way).
+  // the engine keeps no tables. That pays at odd n and with per-worker slices; even n with the
+  // tables gains nothing (docs/journal/count.md, "Subproblems that read the same slices, side by
+  // side").
   bool grouped() const override { return true; }
   std::uint64_t locality(std::size_t id) const override {
     const Subproblem& s = subproblems_.at(id);
@@ -407,10 +397,10 @@ class HalvesEngine final : public Engine {
   int fine() const { return fine_; }
   bool wide() const { return wide_; }  // 64-bit words
   // The bit order's greedy ranks: every level the trie join may split (fine), which are also its
-  // exact ranks (BitOrder::choose: the pair count reads no other bit alone). Measured on n = 26's
-  // subproblem 1,659,958 (cut 18, fine 22): 16 ranks compared 4.353e11 pairs, 22 ranks 3.555e11
-  // (-18%); at n = 24 (fine 18), 0.3% fewer. Where fine was below 16, the ranks past it never
-  // changed a pair compared.
+  // exact ranks (BitOrder::choose: the pair count reads no other bit alone). Where the trie is
+  // deeper than 16 levels (n >= 24) ranking them all leaves fewer pairs to compare; ranks past
+  // the trie's levels never change a pair compared (docs/journal/count.md, "A larger sample for
+  // the greedy bit order", "Tests packed into bytes, and the bit order by pext").
   int greedy_ranks() const { return fine_; }
   int dense() const { return dense_; }
   u64 leaf() const { return leaf_; }
@@ -531,9 +521,9 @@ class HalvesEngine final : public Engine {
   // Every (m, east rows) that is the smallest of its images, in order of m and then of the
   // east rows as a subset of the free rows (the order gives the ids: keep it). The reversal is
   // by swaps of halves (reverse_bits), and a subset of the free rows becomes east rows by one
-  // split at m, so that
-  // a subset costs a few dozen instructions (count 25 --estimate's set-up: 10.3 s with a loop
-  // over the rows for each, 8.6 s so).
+  // split at m, so that a subset costs a few dozen instructions, not a loop over the rows
+  // (docs/journal/count.md, "Cutting the slope: the half-boards of odd n, the set-up, the
+  // sample").
   void make_subproblems() {
     const int n = layout_.n, h = layout_.h;
     const u32 all = static_cast<u32>((u64{1} << n) - 1);
@@ -604,11 +594,12 @@ SliceView HalvesWorker::slice(int quarter, u32 rows) {
 // Odd n: the north slice without the entries the middle-column queen attacks or whose middle-row
 // queen gives the subproblem weight 0, each pattern carrying its class (see pairs) in place of
 // the middle-row column, so that half() joins every entry of it alike. Copying the slice once,
-// with no branch, was faster than testing each entry where it is joined (11.2 s against 12.5 s
-// for n = 19 on 2 threads).
+// with no branch, beats testing each entry where it is joined (docs/journal/count.md, "Cutting the
+// slope: the half-boards of odd n, the set-up, the sample").
 //
-// Consecutive subproblems of a worker often share a side's north rows and the middle queen (93%
-// of the calls in count 19), and then the copy made for the one before is theirs too.
+// Consecutive subproblems of a worker often share a side's north rows and the middle queen, and
+// then the copy made for the one before is theirs too (docs/journal/count.md, "Odd n's passes
+// after the sliced kernel").
 SliceView HalvesWorker::north_for_odd(const SliceView& s, int quarter, u32 rows, u64 md1, u64 md2,
                                       NorthSlice& into) {
   if (into.md1 == md1 && into.md2 == md2 && into.rows == rows) return into.view();
@@ -669,8 +660,9 @@ u32 column_tag(u32 cols, int width, bool east) {
 // (see pairs): null where there is none, or where for even n every half-board would weigh 0
 // whatever the other half. Both slices' groups are sorted by column set, so the south groups that
 // north groups asked for in order come in decreasing order: `above` (the south groups past the
-// one asked for, south.last at first) walks down them once (a binary search for each was 6.5% of
-// count 19).
+// one asked for, south.last at first) walks down them once, where a binary search for each
+// showed in odd n's profiles (docs/journal/count.md, "Cutting the slope: the half-boards of odd
+// n, the set-up, the sample").
 const Group* HalvesWorker::south_group(const Group& g, const SliceView& south, bool east,
                                        const Group*& above, u64& tag) const {
   const int width = engine_.layout().h;
@@ -692,9 +684,9 @@ const Group* HalvesWorker::south_group(const Group& g, const SliceView& south, b
 
 // The north groups of a half that some south group completes, in the order half() joins them:
 // for even n (but a window's) by class, so that the half-boards come out in runs of one class
-// and pairs() need not partition them (its three partition passes over every list made 6% of
-// n = 20's samples, 7% of n = 18's); else as they lie. `first` numbers the entries in that
-// order (as they lie, from the slice's first), for the sampled picks.
+// and pairs() need not partition them (docs/journal/count.md, "Shared tables, runs by class and
+// the set-up's tail"); else as they lie. `first` numbers the entries in that order (as they lie,
+// from the slice's first), for the sampled picks.
 void HalvesWorker::visits(const SliceView& north, const SliceView& south, bool east,
                           bool by_class) {
   visits_.clear();
@@ -802,8 +794,8 @@ void HalvesWorker::half(const SliceView& north, const SliceView& south, u64 md1,
 // words too. Where all the bucket bits fit the dense table, one counting sort does it. Else the
 // table takes as many top bits as the run is long (4 bytes a bucket, about a word's worth), and
 // the patterns are sorted by the bits below it, then by the table's, in counting-sort passes of
-// at most kDigitBits each (least significant first, each stable); std::sort of each table bucket
-// instead took twice as long (measured at n = 22 with the table cut to 8 bits).
+// at most kDigitBits each (least significant first, each stable), which beat std::sort of each
+// table bucket (docs/journal/count.md, "Wide patterns for n = 26, 27 and 28").
 void HalvesWorker::bucket(const u64* patterns, std::size_t size, Bucketed& out) {
   if (engine_.wide()) {
     grow(out.wide, size, room_);
@@ -834,14 +826,9 @@ void HalvesWorker::sort_words(const u64* patterns, std::size_t size, Bucketed& o
     // (its own part of every bucket: a bucket's words need no order, every bucket bit is in the
     // table). With one set, two half-boards of one bucket among the dozens in flight make a load
     // of a cursor meet a store to it, and the processor stalls on them; consecutive half-boards
-    // share a bucket only 1.7% of the time at n = 18, so it is the window that collides, not
-    // neighbours. Sorting 40 of n = 18's lists (128 buckets) and 40 of n = 20's (1,024 buckets)
-    // over and over on a Zen 3, in ns a half-board: 3.3 and 3.4 with the two counts and two
-    // cursors this replaced (one cursor from each end of the list, which beat one set at n = 21),
-    // 2.7 and 2.5 with two streams, 1.8 and 1.7 with four, 1.6 and 2.4 with eight; four with
-    // the cursors' lines prefetched 32 half-boards ahead (which had helped the two ends at n =
-    // 20 and 21) 2.2 and 2.4. Whole runs, 2 threads, medians: count 18 0.863 -> 0.786 s, count
-    // 19 6.65 -> 5.99 s, every 8th subproblem of n = 20 3.81 -> 3.70 s.
+    // rarely share a bucket, so it is the window that collides, not neighbours. Four streams,
+    // without prefetching, were the fastest of the layouts measured (docs/journal/count.md, "The
+    // sort's cursors, and whole loads in the join").
     constexpr u32 kStreams = 4;
     if (cursors_.size() < kStreams * u64{buckets}) cursors_.resize(kStreams * u64{buckets});
     u32* const c0 = cursors_.data();
@@ -980,9 +967,9 @@ bool HalvesWorker::window(std::uint64_t seed) {
 // is no longer). Returns the share of the half it took, as a share of the candidates (a north
 // entry and an entry of the south group it joins), of which a steady fraction join: as a share
 // of the north entries, whose candidates range from none to thousands, it varied so much that
-// the time of n = 24's largest subproblem in 300K-entry chunks, 12.2-14.7 s, was projected
-// 1.2-10.4 s. The place is drawn uniformly over the candidates, so that over the places the
-// inverse of the share averages to the half's size in windows.
+// one subproblem's projections spread tenfold (docs/journal/count.md, "Timing a thin part in a
+// window: `--window-seconds`"). The place is drawn uniformly over the candidates, so that over
+// the places the inverse of the share averages to the half's size in windows.
 double HalvesWorker::window_half(const SliceView& north, const SliceView& south, u64 md1, u64 md2,
                                  bool east, u64 seed, HalfList& out, std::uint64_t& nodes) {
   out.size = 0;
@@ -1041,8 +1028,9 @@ u64 HalvesWorker::pick_gap() {
 // is scaled up by 1 / share. That rest is proportional to the west half only while the part is as
 // dense as the whole's chunks: a thinner part's words meet the trie join's blocks one or two at a
 // time, and a block is compared whole below leaf() pairs, so it compares more pairs per west word
-// (n = 24's largest subproblem, 1.2 s whole and one chunk, projected 1.6-1.8 s from shares of 0.3
-// and 3.5-7.1 s from 0.03). So run() projects no time from a part thinner than half a chunk.
+// and projects the more time the thinner it is (docs/journal/count.md, "Counting a share of a
+// subproblem: `--estimate --draw-seconds`"). So run() projects no time from a part thinner than
+// half a chunk.
 std::uint64_t HalvesWorker::run(std::size_t id, std::uint64_t& nodes) {
   double west_entries = 0;
   const std::uint64_t total = count(id, nodes, west_entries);
@@ -1161,8 +1149,8 @@ std::uint64_t HalvesWorker::count(std::size_t id, std::uint64_t& nodes, double& 
     // ceil(1 / west_share) x ceil(1 / east_share) pairs of chunks, the last ones part-filled,
     // and a join's time is taken as a fixed part per pair of chunks, 2 x half - whole, and a
     // part that grows with the product of their sizes. Scaling the whole join by the shares
-    // alone projected two subproblems of n = 26 13% and 23% low (326 s against 373 s, 92 s
-    // against 120 s, 3 windows each).
+    // alone projected large subproblems of n = 26 well low (docs/journal/count.md, "Timing a thin
+    // part in a window: `--window-seconds`").
     const std::size_t west_size = west_.size;
     west_.size = west_size / 2;
     double half_join = 0, join = 0;
@@ -1251,9 +1239,8 @@ std::uint64_t HalvesWorker::count(std::size_t id, std::uint64_t& nodes, double& 
 // half). phi(C) = (min(gw, ge), max(gw, ge)) then compares with (p, q) as the joins below say.
 //
 // Joining the runs one class at a time with one sort of each list by (class, bucket bits) was
-// tried and measured slower at n = 18 (1.52 s against 1.22 s on 2 threads, the class-1 runs in
-// many small blocks; with the classes above p merged back, 1.39 s): the runs of one weight are
-// joined together, as here.
+// tried and measured slower (the class-1 runs fall into many small blocks): the runs of one weight
+// are joined together, as here (docs/journal/count.md, "Wide patterns for n = 26, 27 and 28").
 std::uint64_t HalvesWorker::pairs(std::uint64_t& nodes) {
   auto of_class = [](u64 x) { return static_cast<u32>(x >> kTagShift); };
   // Partitioned [class 0 | class 1 | class 2 | class 3].
@@ -1263,7 +1250,7 @@ std::uint64_t HalvesWorker::pairs(std::uint64_t& nodes) {
   // For odd n a half's classes are those of its north entries (north_for_odd), and in practice
   // each half has one: on the side of the middle row, phi(k) = phi(m) would put the two middle
   // queens on one diagonal, so every entry there is of class 0. A half of one class is its run
-  // as it is; three partition passes over it made 6% of n = 21's samples.
+  // as it is, not partitioned (docs/journal/count.md, "Odd n's passes after the sliced kernel").
   const bool odd = engine_.layout().n % 2 == 1;
   auto split = [&](HalfList& list, u32 classes) {
     u64* const first = list.data.data();

@@ -185,12 +185,13 @@ u64 batch_generic(const u64* w, const u64* e, const Leaf* leaves, u32 n) {
 // vpacksswb into one vector of 32 bytes, and a compare with zero and a subtract count the bytes
 // that are zero. Signed saturation keeps a nonzero lane nonzero, so a byte is zero exactly where
 // its pair is disjoint. That is 9 vector instructions for 32 pairs against the 12 of an AND, a
-// compare and a subtract a vector (the template above): measured on Zen 3, blocks of 64 to 256
-// words a side, 1.4-1.7x the pairs a second. The packs change the lanes' order, which a count
-// does not see. A byte counts to 255, so the other list is taken 255 words at a time and each
-// stretch's bytes are added into 64-bit lanes by one vpsadbw. The list's last words are loaded
-// into zeros, in one, two (packed once, into 16-bit counters) or four vectors; a zero word meets
-// every word, so each of its lanes counts nb, which the caller takes off once.
+// compare and a subtract a vector (the template above), and the loop is bound by what it issues
+// (docs/journal/count.md, "Tests packed into bytes, and the bit order by pext"). The packs change
+// the lanes' order, which a count does not see. A byte counts to 255, so the other list is taken
+// 255 words at a time and each stretch's bytes are added into 64-bit lanes by one vpsadbw. The
+// list's last words are loaded into zeros, in one, two (packed once, into 16-bit counters) or four
+// vectors; a zero word meets every word, so each of its lanes counts nb, which the caller takes off
+// once.
 #define NQ_AVX2_TARGET gnu::target("avx2")
 
 // acc, counting the disjoint pairs of x and the words of v[0, Vecs) (Vecs = 1, 2 or 4) in its
@@ -243,7 +244,8 @@ template <u32 Vecs>
   }
   if (j == na) return sums;
   // The last words under lane masks (a vector past them is zero, and no address past them is
-  // formed): a zeroed copy on the stack cost 13% of the kernel's samples at n = 19, in rep stos.
+  // formed): a zeroed copy on the stack spent a good share of the kernel's time clearing it
+  // (docs/journal/count.md, "Tests packed into bytes, and the bit order by pext").
   const u32 left = na - j;
   const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
   for (u32 k = 0; k < 4; ++k) {
@@ -300,10 +302,11 @@ template <u32 Vecs>
 // the longer list in registers against each word of the other broadcast, but written with the
 // mask intrinsics: a vector's test is one vptestnmd (vptestnmq) and one masked add, where both
 // g++ 12 and clang 14 make three instructions of the vector-extension form
-// `acc -= (Vec)((v & x) == 0)` at this width (32-bit words: measured 1.4x slower on buckets of
-// ~300 words, 2x on ~20). Four vectors beat two and three by a few per cent. The tail is loaded
-// and tested under a lane mask, so nothing needs padding or taking off again. The overloads below
-// are the only places the word size shows.
+// `acc -= (Vec)((v & x) == 0)` at this width, which ran slower; four vectors beat two and three
+// (docs/journal/count.md, "The memory budget, the AVX-512 kernel and n = 22 before the bit order",
+// "On an Intel Xeon with AVX-512: n = 22 in 23.4 min"). The tail is loaded and tested under a lane
+// mask, so nothing needs padding or taking off again. The overloads below are the only places the
+// word size shows.
 #define NQ_AVX512_TARGET gnu::target("avx512f,avx512vl,avx512bw")
 
 template <class Word>
@@ -390,9 +393,9 @@ template <class Word>
     }
   }
   // Under four vectors left: one more pass over b with all of them, the last one partly live.
-  // (Two vectors a pass and then one took two passes for 33 to 48 words left and for 49 to 63:
-  // at n = 19, whose blocks are 2^9 to 2^13 pairs, a third of this kernel's samples were in
-  // those passes.)
+  // (Two vectors a pass and then one took two passes for 33 to 63 words left, where odd n's
+  // small blocks spend much of their time: docs/journal/count.md, "Odd n's small costs, and the
+  // shared west half measured".)
   if (j < na) {
     const u32 left = na - j;
     const LaneMask<Word> live = first_lanes<Word>(left - (left - 1) / kLanes * kLanes);
@@ -462,9 +465,9 @@ template <class Word>
 }
 
 // A batch with its lanes added up once, not once a block (each block's are bounded by its pairs,
-// so the 32-bit lanes cannot overflow: see kBatchedPairs). At n = 19 the blocks average about
-// 1,300 pairs, and a call, its set-up and its horizontal sum took about 6 ns of the 35 that a
-// block of 36 x 36 words takes.
+// so the 32-bit lanes cannot overflow: see kBatchedPairs). Odd n's blocks are small, and a call,
+// its set-up and its horizontal sum are a good part of one (docs/journal/count.md, "Small blocks:
+// batched, merged, and the descent's calls").
 template <class Word>
 [[NQ_AVX512_TARGET, gnu::always_inline]] inline u64 batch_avx512_of(const Word* w, const Word* e,
                                                                     const Leaf* leaves, u32 n) {
@@ -494,10 +497,8 @@ template <class Word>
 // The costs are in about the kernels' instructions (pair_count.cpp's loop tests 64 pairs in about
 // 9; the sliced kernel spends about 20 on a streamed word, 11 a range of up to 512 words, and
 // 250 building a range's tables), and the transposed side is the one whose ranges cost least.
-// Since a word's table offsets came from one bit deposit, 14 a streamed word measured the same
-// as 20 (n = 21 and 20, twelfth session). At n = 20 the run times came out the same within the
-// noise with the cut-off at 0.10, 0.14 and 0.20 a pair, the offsets at 10 or the tables at 1,000
-// (every 5th subproblem, 2 threads: 6.4-6.6 s against 7.8 s without the sliced kernel).
+// The run times are flat around these figures (docs/journal/count.md, "A bit-sliced kernel for
+// large blocks", "Odd n's passes after the sliced kernel").
 template <class Word>
 struct SlicedBlocks {
   SlicedWords* west = nullptr;  // null: no sliced kernel
@@ -510,20 +511,20 @@ struct SlicedBlocks {
 
   // 64-bit words: the other kernel tests half as many pairs an instruction, and the sliced one
   // looks a word up in 8 to 16 groups (8 at n = 28, whose words keep 32 bits below its cut of
-  // 22); the 1.5 is a guess, not tuned (n = 28's projection fell by 0.76 with it).
+  // 22); the 1.5 is a guess, not tuned (docs/journal/count.md, "A bit-sliced kernel for large
+  // blocks").
   static constexpr double kWide = sizeof(Word) == 8 ? 1.5 : 1;
   struct Costs {
     double per_pair, per_word, per_range, per_table;
     u32 range_words;  // the words of a range as the costs count them
   };
   // The avx2 build against the packed word kernel (9 instructions for 32 pairs): 16 loads, 14
-  // ANDs and 14 instructions of popcount a range and word, and tables twice AVX-512's. Every
-  // 4th subproblem of n = 20 took the same time within the noise with 0.2 to 0.7 a pair, 24 to
-  // 50 a range or 250 to 1,000 a range's tables (7.27-7.57 s on 2 threads, a Zen 3), and 8.4 s
-  // with 0.12 a pair. Since the avx2 build streams and builds only the halves of a range that
-  // hold words, its costs are counted by half-range (18 and 250, half of 36 and 500): count 18
-  // and every 8th subproblem of n = 20 took the same time within the noise (0.658 against 0.655 s,
-  // medians of 15; 3.12 s both, medians of 3).
+  // ANDs and 14 instructions of popcount a range and word, and tables twice AVX-512's; the run
+  // times are flat around these figures (docs/journal/count.md, "The sliced kernel in AVX2").
+  // Since the avx2 build streams and builds only the halves of a range that hold words, its costs
+  // are counted by half-range (18 and 250, half of 36 and 500), which is what it now costs
+  // (docs/journal/count.md, "Half-ranges and carry-save adders in the AVX2 streams, and six leads
+  // measured").
   static Costs costs(SlicedIsa isa) {
     const double pair = sizeof(Word) == 8 ? 2 : 1;
     if (isa == SlicedIsa::avx2) return {0.28 * pair, 20 * kWide, 18 * kWide, 250 * kWide, 256};
@@ -562,8 +563,9 @@ struct SlicedBlocks {
   // or -1: the block is left to the other kernel.
   // Either side's cost is at least (per_word + per_range) a streamed word, and the streamed side
   // is the shorter one at best, so a block whose longer side is at most `fewest` words never costs
-  // less sliced: it is left at once. The cost model in doubles, at every block below the cut, took
-  // about a quarter of Descent::run's samples at n = 19 (3% of the run), where few blocks pass.
+  // less sliced: it is left at once. The cost model in doubles, at every block below the cut,
+  // showed in the descent's time at odd n, where few blocks pass (docs/journal/count.md, "Odd n's
+  // small costs, and the shared west half measured").
   u32 fewest = 0;
   void set_costs(SlicedIsa isa) {
     c = costs(isa);
@@ -598,10 +600,11 @@ struct SlicedBlocks {
     const u32 transposed = side == 0 ? w1 - w0 : e1 - e0;
     const u32 k = start && transposed > SlicedWords::kRangeWords ? top_k : 0;
     for (u32 u = 0; k > 0 && u < (1u << k); ++u) ends[u] = start[((bucket << k) + u + 1) << below];
-    // The streamed side's runs, where its table says they end (scanning the words for them took
-    // 6.7% of n = 20's samples): from its prefix at the cut, which the descent knew (a binary
-    // search of the table for it took a third of count_later's samples at n = 20), and a run's
-    // end before the block's start (a block below the cut's level) is its start.
+    // The streamed side's runs, where its table says they end (not by a scan of the words): from
+    // its prefix at the cut, which the descent knew (not by a binary search of the table), and a
+    // run's end before the block's start (a block below the cut's level) is its start. Both were
+    // measured (docs/journal/count.md, "Diagonals in one word, and streamed words that skip
+    // ranges", "Odd n's small costs, and the shared west half measured").
     const u32 s0 = side == 0 ? e0 : w0;
     const bool runs = k > 0 && other;
     if (runs) {
@@ -660,16 +663,16 @@ struct Descent {
     held_leaves = 0;
   }
   // Blocks held at most, with their keys 590 KB a thread, which the memory plan counts (a join
-  // at n = 28 could leave 10^8). 2^12 counted n = 23's subproblems 2,000,000-2,004,000 about 3%
-  // slower (25.16, 25.21 s against 24.25, 24.67 s); 2^16 (then 1.8 MB) as fast as this, but
-  // raised the least budget of count 15 on 2 threads from 20 to 23 MiB.
+  // at n = 28 could leave 10^8). Fewer were slower, and more as fast but raised the least budget
+  // of small counts (docs/journal/count.md, "Shared tables, runs by class and the set-up's
+  // tail").
   static constexpr std::size_t kLaterBlocks = std::size_t{1} << 14;
 
   // Counts the blocks held, those of one transposed range one after another. Both sides split
   // at every level, so a range is its side, its begin and the block's level (two nonempty nodes
-  // of one level never begin together), and a block's key packs them above its index. Sorting
-  // the 8-byte keys instead of the 32-byte blocks (by range and side) took the sort from 1.76%
-  // to 1.20% of the samples of every 5th subproblem of n = 20.
+  // of one level never begin together), and a block's key packs them above its index: 8-byte
+  // keys sort faster than the 32-byte blocks (docs/journal/count.md, "Odd n's small costs, and the
+  // shared west half measured").
   static constexpr int kIndexBits = 14, kLevelBits = 6;  // levels: at most fine, 54 at n = 28
   static_assert(kLaterBlocks <= std::size_t{1} << kIndexBits);
   void hold(const SlicedBlock& b, u32 level) {
@@ -715,8 +718,8 @@ struct Descent {
 
   // A node: empty, stopped, sampled, held for the sliced kernel, a leaf block, or split. Inlined
   // into split_node(), which alone recurses, for the nodes that split again: most nodes are
-  // leaves, and their calls (a prologue, the checks, an epilogue) were most of the descent's 8%
-  // of count 19's samples.
+  // leaves, and their calls (a prologue, the checks, an epilogue) were most of the descent's
+  // time (docs/journal/count.md, "Small blocks: batched, merged, and the descent's calls").
   [[gnu::always_inline]] u64 run(u32 level, u32 pa, u32 pb, u32 w0, u32 w1, u32 e0, u32 e1) {
     if (w0 == w1 || e0 == e1) return 0;
     if (level < kStopLevels && stop && stop->stop_requested()) return 0;

@@ -49,8 +49,9 @@ void enumerate_rows(const Layout& L, const QuarterShape& q, u32 rows, int lr, u3
   }
 }
 
-// std::popcount is a library call on the baseline x86-64 this builds for (10% of the counting
-// pass at n = 26); this is a few instructions. (The residual searches' popcount clones,
+// std::popcount is a library call on the baseline x86-64 this builds for, which showed in the
+// counting pass (docs/journal/count.md, "Wide patterns for n = 26, 27 and 28"); this is a few
+// instructions. (The residual searches' popcount clones,
 // search/popcount_clones.hpp, would send count_rows' every recursive call through the ifunc.)
 inline u64 popcount32(u32 x) {
   x = x - ((x >> 1) & 0x55555555u);
@@ -69,7 +70,7 @@ void count_rows(const Layout& L, const QuarterShape& q, int lr, u32 rows, u32 co
   }
   const int r = q.r0 + lr;
   if (lr == q.nr - 1) {  // the last row: empty, or one entry per free square, counted at once
-    ++sizes[rows];       // (3.5x fewer calls than visiting each entry, measured at n = 25)
+    ++sizes[rows];       // (fewer calls than visiting each entry: docs/journal/count.md)
     sizes[rows | 1u << lr] += popcount32(free_squares(L, q, r, cols, d1, up));
     return;
   }

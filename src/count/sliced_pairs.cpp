@@ -20,8 +20,9 @@ using u64 = std::uint64_t;
 
 constexpr u32 kRangeWords = SlicedWords::kRangeWords;
 // Ranges whose tables are built at a time: 32 KiB of tables, within the first-level cache (the
-// avx2 build's six groups take 64 KiB; two ranges at a time took 10% longer for every 8th
-// subproblem of n = 20, which then builds tables again for blocks of three or four ranges).
+// avx2 build's six groups take 64 KiB; two ranges at a time were slower, building tables again
+// for blocks of three or four ranges: docs/journal/count.md, "Six wider groups in the AVX2 sliced
+// kernel").
 constexpr u32 ranges_at_a_time(u32 groups) { return groups <= 8 ? 4 : 2; }
 constexpr u32 kPad = 9;  // words past a row: a range's window reads 9 words
 constexpr std::size_t kTableBytes = 64 << 10;
@@ -163,7 +164,8 @@ template <u32 kGroups, u32 kCount, class Word>
 // Rows from words, 64 words at a time: byte k of the 64 words gathered into one vector (a byte
 // shuffle within each 16-byte lane, then dword permutes across the four vectors), so that one
 // byte test per bit gives a row's 64 bits: about 50 instructions for 64 words, where a 32-bit
-// test per bit and 16 words took 32 tests and 32 stores (that made 8% of n = 21's samples).
+// test per bit and 16 words took 32 tests and 32 stores, which showed in odd n's profiles
+// (docs/journal/count.md, "A bit-sliced kernel for large blocks").
 // Words past the list read as zero (bits clear); the ranges never reach them.
 // `load(at)` gives the 16 32-bit words from word `at` (zero past the list); their rows are
 // written to rows[0..32).
@@ -388,11 +390,9 @@ struct GroupVectors {
 // into one, which each word b adds at most 16 to, so they are summed into 64-bit lanes
 // (vpsadbw) every 15 words. Where a word's vectors come in fours, they go through carry-save
 // adders instead (Harley-Seal: ones, twos, and only the fours' carries counted by the table),
-// 5.5 instructions a vector instead of 7: the streams' samples on every 8th subproblem of n = 20
-// 11,614 and 11,632 -> 11,032 and 10,962, its time 3.10 -> 3.01 s (medians of 5), count 18 0.656
-// -> 0.635 s (medians of 11), count 19 5.33 -> 5.20 s (medians of 3). For other numbers of
-// vectors a word, the words taken two or four at a time so that theirs came in fours, it was
-// slower (docs/algorithms.md).
+// 5.5 instructions a vector instead of 7. For other numbers of vectors a word, the words taken two
+// or four at a time so that theirs came in fours, it was slower (docs/journal/count.md,
+// "Half-ranges and carry-save adders in the AVX2 streams, and six leads measured").
 template <class Vectors, u32 kUnits, class Word>
 [[NQ_SLICED2_TARGET]] u64 stream_units(const void* tables, const Word* b, u32 nb) {
   const char* const base = static_cast<const char*>(tables);
@@ -455,15 +455,11 @@ template <u32 kGroups, u32 kUnits, class Word>
 // tables hold 256 entries a half instead of 128. Each half of a range has its own table of 32-byte
 // entries, so that one pdep leaves every group's index times 4 in a byte, and times 8 more in the
 // address is the entry. The stream is bound by the instructions it issues more than by any one
-// unit (docs/algorithms.md), and these take a fifth fewer a word. The tables cost twice as much
-// and four ranges' fill 64 KiB, twice the first-level cache, so they pay only where they are kept
-// (blocks of at most four ranges) and meet at least kSixWords words b: tables at n = 19 meet 355
-// on average (n = 20 777). The benchmark's sliced blocks (one thread, medians of 5), in billions
-// of pairs a second at cut 2 and 6: eight groups 128.6 and 111.4; six for every block 99.2 and
-// 117.8 (blocks past four ranges build their tables for every count); six where they are kept
-// 129.1 and 119.6. count 20 took 26.35 and 26.49 s with six groups for blocks of 1,024 words b
-// or more against 27.30 and 27.45 s with eight groups and 26.94 s with six for every block; count
-// 19 and 18 the same within the noise.
+// unit (docs/journal/count.md, "The words' stores prefetched, and what the kernel is bound by"),
+// and these take a fifth fewer a word. The tables cost twice as much and four ranges' fill 64 KiB,
+// twice the first-level cache, so they pay only where they are kept (blocks of at most four
+// ranges) and meet at least kSixWords words b (docs/journal/count.md, "Six wider groups in the
+// AVX2 sliced kernel").
 constexpr u64 kSixWords = 1024;
 
 struct SixGroups {
@@ -683,10 +679,8 @@ u64 count_ranges(const u64* rows, u32 stride, u32 begin, u32 end, const Word* b,
     }
     // The units (ranges, or the avx2 builds' half-ranges) that hold words: a block's last range
     // is often partly empty, and the avx2 builds streamed a half that holds none for nothing
-    // (8.4% of the half-ranges streamed at n = 18, 9.1% at n = 20). By halves, the streams' and
-    // tables' samples of count 18 went from 2,286 and 2,356 to 2,217 and 2,261 (its time moved
-    // less than the noise: 0.661 against 0.655 s, medians of 15), every 8th subproblem of n = 20
-    // 3.19 -> 3.10 s (medians of 3), count 20 22.86, 22.95 -> 22.48, 22.13, 22.41 s.
+    // (close to a tenth of the half-ranges streamed: docs/journal/count.md, "Half-ranges and
+    // carry-save adders in the AVX2 streams, and six leads measured").
     const u32 units = std::min(kRanges * kRangeWords, end - p + kUnit - 1) / kUnit;
     if (!top || units == 1) {  // (one unit: a word skips it only if it meets none of it)
       total += Isa::template stream_ranges<kGroups, kRanges>(units, tables, b, nb);
@@ -700,8 +694,9 @@ u64 count_ranges(const u64* rows, u32 stride, u32 begin, u32 end, const Word* b,
       need[v] = until <= p ? 0 : std::min(units, (until - p + kUnit - 1) / kUnit);
     }
     if (top->b_ends) {
-      // b's runs by key from where they are said to end (a scan for them, a load, a shift and a
-      // compare a word, took 6.7% of n = 20's samples).
+      // b's runs by key from where they are said to end (not by a scan for them, a load, a shift
+      // and a compare a word: docs/journal/count.md, "Diagonals in one word, and streamed words
+      // that skip ranges").
       for (u32 v = 0, i = 0; v <= top->mask;) {
         const u32 want = need[v];
         u32 j = std::min(nb, top->b_ends[v]);

@@ -13,10 +13,10 @@
 //
 // Two builds (SlicedIsa), the same tables and counts:
 //   avx512  one 512-bit vector a range: eight loads, four ANDs (three of them of three inputs) and
-//           a popcount a word b: 4.4x the pairs a second of the word-against-word kernel
-//           (pair_count.cpp) on blocks of thousands of words, 2.6x on ~300 x 150, a third of it
-//           on ~20 x 10 (bench/pair_count_bench.cpp, an Intel Xeon). Needs AVX-512 F, BW, VL, DQ
-//           and VPOPCNTDQ, and BMI2.
+//           a popcount a word b: several times the pairs a second of the word-against-word kernel
+//           (pair_count.cpp) on blocks of hundreds of words a side or more, a third of it on
+//           blocks of tens (docs/journal/count.md, "A bit-sliced kernel for large blocks"). Needs
+//           AVX-512 F, BW, VL, DQ and VPOPCNTDQ, and BMI2.
 //   avx2    two 256-bit halves a range (a half that holds no words of [begin, end), or none
 //           that a word b's top bits leave it, is neither built nor streamed), and the popcount
 //           by a nibble table (vpshufb) into byte counters that are summed every 15 words b

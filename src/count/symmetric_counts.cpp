@@ -8,7 +8,8 @@
 // case; the half turn, whose search is the larger (and runs on one thread after the count), is
 // searched row by row with masks (HalfTurn). For odd n the centre square is its own orbit and
 // must hold a queen. These boards have about the square root as many solutions as the full
-// problem: 4 ms at n = 18, 0.3 s at n = 22.
+// problem, so the searches are a small part of a count (docs/journal/count.md, "Shared tables,
+// runs by class and the set-up's tail").
 #include <bit>
 #include <cstdint>
 #include <stdexcept>
@@ -44,8 +45,8 @@ struct Board {
 // 2n - 2 - r - c; r - c + n - 1 and c - r + n - 1), so the image (n - 1 - r, n - 1 - c) is free
 // exactly when (r, c) is: a row's candidates are one mask, less the two columns where a queen
 // and its image would share a diagonal (c = n - 1 - r, c = r). The board-by-board recursion it
-// replaces took 43 ms at n = 18 (5% of a 2-thread count), 3.0 s at n = 22, after the count and
-// on one thread.
+// replaces took ten times as long, after the count and on one thread (docs/journal/count.md,
+// "Shared tables, runs by class and the set-up's tail").
 struct HalfTurn {
   int n, rows;  // rows to fill: n / 2
   std::uint64_t all;

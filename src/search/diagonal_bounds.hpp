@@ -16,8 +16,9 @@
 // Thresholds are taken at the edges of the runs of free diagonals: within a run the test is
 // rarely stronger and costs as much. The search uses the difference family only: the first rows
 // of a lexicographically early board fill a band of those diagonals, and adding the sum family
-// cut 2-5% of the nodes at 60% more time (n = 33, 38, 39). The test is sound (it never refutes a
-// board that has a completion); tests check it against exhaustive search.
+// cut few nodes for much more time (docs/journal/first.md, "The diagonal sum bound"). The test is
+// sound (it never refutes a board that has a completion); tests check it against exhaustive
+// search.
 #pragma once
 
 #include "search/residual.hpp"
@@ -25,9 +26,9 @@
 namespace nq::detail {
 
 // none: only the first check (an open line without a free square), for boards where the bounds
-// cost more than they save: on the Blocked n-Queens family at n = 40 and 50 they made
-// complete() three times slower and refuted no instance the search did not
-// (residual_completion.hpp).
+// cost more than they save: on the Blocked n-Queens family they took most of complete()'s time
+// and refuted nothing the propagation did not (residual_completion.hpp; docs/journal/complete.md,
+// "The existence search up to 64 rows, and the Blocked n-Queens transition").
 enum class DiagonalFamilies { difference, sum, both, none };
 
 template <class Mask>

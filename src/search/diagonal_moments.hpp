@@ -14,9 +14,10 @@
 // required one. The interval is a relaxation (not every value between is reached), so the test is
 // sound: it never refutes a board with a completion (tests check it against exhaustive search).
 //
-// It costs O(n^2 k^2), 2 to 4 ms at n = 50, so complete() runs it once, on the board the
+// It costs O(n^2 k^2), milliseconds at n = 50, so complete() runs it once, on the board the
 // given queens leave. There it decides most Excluded Diagonals instances past the transition
-// that neither the search nor CaDiCaL refutes (docs/algorithms.md, Completion).
+// that neither the search nor CaDiCaL refutes (docs/journal/complete.md, "The diagonal moments,
+// and the Excluded Diagonals transition").
 #pragma once
 
 #include <cstdint>
@@ -27,9 +28,8 @@
 namespace nq::detail {
 
 // The knapsack tables of one test, kept from one test to the next by whoever tests many boards.
-// Allocated afresh they are megabytes of new pages each time: 1000 random paths of an estimate
-// at n = 75 (a test at each path's root) took 11.3 s, 3.8 s of it in the kernel, and 3.2 s with
-// the tables kept.
+// Allocated afresh they are megabytes of new pages each time, which cost far more than the test
+// itself on small searches (docs/journal/first.md, "How much a stopped run has left").
 struct MomentsWorkspace {
   std::vector<std::int32_t> tables[4];
 };

@@ -113,8 +113,8 @@ bool PlainRefuter::search(int depth) {
   int line = 0;
   if (!choose_line(board, is_row, line)) return false;
   if (!sums_.allows(board)) return false;
-  // At the root only: down to depth 3 it saved 0-2.4% of the nodes for 3-17 times the time
-  // (the proofs for n = 44, 47, 61 and 63).
+  // At the root only: deeper it saved few nodes for several times the time
+  // (docs/journal/first.md, "audit-first's own search").
   if (depth == 0 && !moments_.allows(board)) return false;
   plain::Board& child = boards_[static_cast<std::size_t>(depth + 1)];
   const auto at = static_cast<std::size_t>(line);

@@ -28,7 +28,8 @@ bool SumBound::allows(const Board& board) {
     col_high_[i] = c - lowest(f);
   });
   // Both edges of each run of free values: its first value, and one past its last. Every
-  // threshold instead cut 1-3% of the nodes on the proofs for n = 44..63 at 3-5 times the time.
+  // threshold instead cut few nodes for several times the time (docs/journal/first.md,
+  // "audit-first's own search").
   const int end = 2 * n_ - 1;
   for (int start = values_.next(0); start < end;) {
     int stop = start + 1;

@@ -49,7 +49,7 @@ constexpr std::uint64_t kLargestPiece = std::uint64_t{1} << 24;
 constexpr std::uint64_t kRateNodes = std::uint64_t{1} << 16;
 
 // What every search of a probe prunes with: the difference family's sum bound at each node and
-// the diagonal moments at its root (docs/algorithms.md measures the alternatives).
+// the diagonal moments at its root (docs/journal/first.md measures the alternatives).
 ExistenceSearchOptions probe_search(ExistenceSearchOptions options) {
   options.families = DiagonalFamilies::difference;
   options.moments = true;
@@ -121,8 +121,8 @@ class RowJob {
   void work(unsigned thread) {
     SplitMix64 rng(0x51ed2701u + 7919u * static_cast<unsigned>(row_) + 104729u * thread);
     // The moments test's tables, for every search of this thread: a restart's search is small
-    // beside the tables allocated afresh at its root. One thread, median of 3, side by side:
-    // n = 66 4.48 s -> 4.09 s, n = 70 3.35 s -> 3.08 s.
+    // beside the tables allocated afresh at its root (docs/journal/first.md, "How much a stopped
+    // run has left").
     MomentsWorkspace workspace;
     std::unique_lock lock(mutex_);
     for (;;) {
@@ -280,10 +280,9 @@ class RowJob {
   // Whether the next search should be a restart although pieces are waiting. The leftmost open
   // column may well have a completion that the exhaustive order reaches late, and while pieces
   // wait no thread is idle to look for it, so restarts get a third of the row's work (half of
-  // what the pieces get) for as long as the row lasts. Measured (solve N --method first): n = 71,
-  // which had not settled row 21, column 14 in 600 s on 2 threads, took 3.5 s (that column has a
-  // completion); n = 50 on one thread 35.2 s -> 2.1 s; the rows that only refute pay up to half
-  // again: n = 44 3.1 -> 3.7 s and n = 66 3.8 -> 4.5 s on one thread, n = 64 42 -> 44 s on two.
+  // what the pieces get) for as long as the row lasts: a column with a late completion no longer
+  // holds its row up, and the rows that only refute pay up to half again (docs/journal/first.md,
+  // "Restarts take a third of a row's work").
   bool restart_due() const { return leftmost_open() != nullptr && 2 * restart_work_ < piece_work_; }
 
   std::uint64_t next_random_budget() {

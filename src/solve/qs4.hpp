@@ -111,7 +111,7 @@ class Qs4Board {
 // to each attacked row (a few queens near the end can be hard to place); when even the most
 // generous round fails, returns false and the caller starts afresh. Inlined into qs4_search as it
 // was into solve_random before it became a template: apart, it reloads the board's arrays on
-// every row it tests (+7% instructions at n = 2 * 10^5).
+// every row it tests (docs/journal/random.md, "The repair loop inlined into the search again").
 template <class Watch>
 [[gnu::always_inline]] inline bool qs4_repair(Qs4Board<Watch>& board, SplitMix64& random,
                                               LocalSearchResult& result,
