@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "classic/collector.hpp"
+#include "classic/methods.hpp"
 #include "nqueens/invalid_argument.hpp"
 
 namespace nq::classic {

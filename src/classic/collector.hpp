@@ -2,18 +2,19 @@
 // What every classic method shares: the counters, the bookkeeping of solutions for the three
 // modes, the stop token, the one safety test of the textbooks (is the queen about to go in row
 // `row`, column `col` attacked by a queen in an earlier row?), counting its comparisons, and the
-// tracer a traced run tells its events to (nq::trace; docs/trace.md has each method's listing).
+// tracer a traced run tells its events to (src/tracer.hpp; docs/trace.md has each method's
+// listing). The methods' own declarations are in methods.hpp, the header other modules include.
 #pragma once
 
 #include <cstdlib>
 #include <vector>
 
+#include "classic/methods.hpp"
 #include "nqueens/classic.hpp"
-#include "trace/tracer.hpp"
+#include "tracer.hpp"
 
 namespace nq::classic::detail {
 
-using trace::detail::Tracer;
 using Vars = std::vector<trace::Variable>;  // the listing's variables at an event
 
 // A method runs with one of two collectors: the untraced one, whose tells are empty and compile
@@ -126,16 +127,5 @@ Result collect(const Options& options, Tracer* tracer, Body&& body) {
   body(c);
   return c.finish();
 }
-
-// The methods, one per file; a traced run passes its tracer.
-Result blind(const Options& options, Tracer* tracer = nullptr);
-Result nested(const Options& options, Tracer* tracer = nullptr);
-Result iterative(const Options& options, Tracer* tracer = nullptr);
-Result recursive(const Options& options, Tracer* tracer = nullptr);
-Result board_scan(const Options& options, Tracer* tracer = nullptr);
-Result permutations(const Options& options, Tracer* tracer = nullptr);
-Result amb(const Options& options, Tracer* tracer = nullptr);
-Result functional(const Options& options, Tracer* tracer = nullptr);
-Result bitmask(const Options& options, Tracer* tracer = nullptr);
 
 }  // namespace nq::classic::detail

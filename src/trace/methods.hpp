@@ -4,7 +4,7 @@
 #pragma once
 
 #include "nqueens/trace.hpp"
-#include "trace/tracer.hpp"
+#include "tracer.hpp"
 
 namespace nq::trace::detail {
 

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: MIT
 // nq::trace: the names, the checks of a request, and the recorder every method tells its events
-// to (tracer.hpp). The recorder numbers each event, counts it by kind, and lets the method fill
-// it in only when it is to be told; the classic methods run with it as they are (src/classic/),
-// random and first through their own files (random.cpp, first.cpp).
+// to (src/tracer.hpp). The recorder numbers each event, counts it by kind, and lets the method
+// fill it in only when it is to be told; the classic methods run with it as they are
+// (src/classic/methods.hpp), random and first through their own files (random.cpp, first.cpp).
 #include "nqueens/trace.hpp"
 
 #include <cmath>
 #include <stdexcept>
 #include <string>
 
-#include "classic/collector.hpp"
+#include "classic/methods.hpp"
 #include "trace/methods.hpp"
-#include "trace/tracer.hpp"
+#include "tracer.hpp"
 
 namespace nq::trace {
 

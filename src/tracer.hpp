@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// How a traced method tells its events. The method asks begin(kind) at the point of its code
-// that the listing's line stands for; the tracer numbers the event and hands it back to be
-// filled in (the square, the board, the variables), or returns nullptr when the event is only to
-// be counted (before the window, after the cut, or of a kind not asked for), so that a long
-// trace read in windows builds only the events it tells. done() asks the method to stop.
+// How a traced search tells its events: the interface that the classic methods (src/classic/) and
+// the traced random and first (src/trace/) tell and nq::trace's recorder implements. The method
+// asks begin(kind) where its listing's line stands; the tracer numbers the event and hands it back
+// to be filled in, or returns nullptr when it is only counted (outside the window, after the cut,
+// a kind not asked for), so a long trace builds only the events it tells. done() asks for a stop.
 #pragma once
 
 #include <cstdint>
