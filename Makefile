@@ -13,11 +13,13 @@
 #   make test-asan               the test suite under AddressSanitizer + UBSan (clang)
 #   make format-check            clang-format finds nothing to change
 #   make check-layers            every #include points down the layers (docs/architecture.md)
+#   make check-links             every link of README.md, CONTRIBUTING.md and docs/ resolves inside
+#                                the repository
 
 ARGS ?= count 12
 SOURCES = $(shell git ls-files --cached --others --exclude-standard '*.cpp' '*.hpp' 2>/dev/null)
 
-.PHONY: deps deps-run build run deb test test-release test-fuzz test-web web test-asan format format-check check-layers clean
+.PHONY: deps deps-run build run deb test test-release test-fuzz test-web web test-asan format format-check check-layers check-links clean
 
 deps:
 	@scripts/install-deps
@@ -74,6 +76,9 @@ format-check: deps
 
 check-layers:
 	scripts/check-layers
+
+check-links:
+	scripts/check-links
 
 clean:
 	rm -rf build
