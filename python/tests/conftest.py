@@ -6,7 +6,7 @@ import subprocess
 import pytest
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def cli():
     """Runs `nqueens ARGS...`; returns (exit code, stdout, stderr)."""
     binary = os.environ.get("NQ_BINARY")
