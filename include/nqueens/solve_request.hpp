@@ -25,7 +25,7 @@ namespace nq {
 enum class SolveMethod { construct, random, first, backtrack };
 
 // Plain backtracking finds the first solution in under a second up to n = 33, but needs minutes
-// to hours for n = 34 and most n from 36 on (measured: 3 s timeouts at every n in 36..64).
+// to hours for n = 34 and most n from 36 on (docs/journal/first.md, "Plain backtracking's reach").
 inline constexpr std::uint64_t kMaxBacktrackN = 32;
 
 std::string_view solve_method_name(SolveMethod method);  // "construct", "random", ...
