@@ -13,8 +13,9 @@
 // Setting up the engine (its tables and subproblem list) is timed and added once.
 //
 // With draw_seconds set, a drawn subproblem that would take longer than that is counted in part
-// (n = 28's largest takes about 40 hours on one thread): a random share of it, its count divided
-// by the share, an unbiased estimate, so the stratified variance covers both stages. Its whole
+// (n = 28's largest takes hours on one thread: docs/journal/count.md, "Counting a share of a
+// subproblem: `--estimate --draw-seconds`"): a random share of it, its count divided by the
+// share, an unbiased estimate, so the stratified variance covers both stages. Its whole
 // time is projected by the engine from the part, which scales only where the part is as dense as
 // the whole run's chunks of half-boards (at least half a chunk, or half the whole list where that
 // is one chunk); a thinner part's subproblem is timed again in a window of it, one chunk of each
