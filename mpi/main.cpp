@@ -78,9 +78,10 @@ int parse_and_run(int argc, char** argv, int rank, int ranks) {
 }  // namespace
 
 // On one machine (mpirun sets the world and local sizes before the ranks start), OpenMPI's ob1
-// messaging layer over shared memory alone starts about 0.2 s sooner than UCX, which it would
-// pick otherwise, and its polling costs less than with the TCP transport loaded too; on a
-// cluster the choice is left to OpenMPI. OMPI_MCA_pml and OMPI_MCA_btl set by the user win.
+// messaging layer over shared memory alone starts sooner than UCX, which it would pick otherwise,
+// and its polling costs less than with the TCP transport loaded too (docs/journal/count.md,
+// "OpenMPI's start and end of a job on one machine"); on a cluster the choice is left to OpenMPI.
+// OMPI_MCA_pml and OMPI_MCA_btl set by the user win.
 void prefer_fast_start_on_one_machine() {
   const char* world = std::getenv("OMPI_COMM_WORLD_SIZE");
   const char* local = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
