@@ -383,7 +383,9 @@ TEST(complete, a_deep_search_needs_little_stack) {
   EXPECT_EQ((*job.result.solution)[0], 4u);
   EXPECT_GE(job.result.nodes, 1999u);
   EXPECT_GT(nq::complete_bytes({.n = 1000}), 100'000u);
-  EXPECT_LT(nq::complete_bytes({.n = 100'000}), 20'000'000u);  // no longer 2.5 GB up front
+  // About 130 bytes a row, not two bitsets per depth (docs/journal/complete.md, "The search's path
+  // on the heap").
+  EXPECT_LT(nq::complete_bytes({.n = 100'000}), 20'000'000u);
 }
 
 // ---- the Blocked n-Queens and Excluded Diagonals families ----------------------------------
