@@ -34,7 +34,8 @@ def interrupted(call, after=0.3):
 ], ids=["solve-first", "count", "classic", "complete", "solutions", "solutions_array", "trace"])
 def test_a_long_call_stops_at_ctrl_c(call):
     # Well before the call would end by itself. count() stops between subproblems, and at
-    # n = 20 one of those takes seconds on a loaded machine (5.6 s seen beside two fuzzers).
+    # n = 20 one of those takes seconds on a loaded machine (docs/journal/tests.md, "A subproblem
+    # of n = 20 under load").
     assert interrupted(call) < 20
     assert nqueens.count(8).total == 92  # and the library still works
 
@@ -51,8 +52,8 @@ def test_other_python_threads_run_during_a_long_call():
     t = threading.Thread(target=ticker)
     t.start()
     try:
-        # Long enough for several ticks whatever the engine's speed: n = 15 took about 40 ms
-        # once odd n got faster (2026-12-04), and then the ticker saw 3 ticks under ctest -j2.
+        # Long enough for several ticks whatever the engine's speed; n = 15 is too short
+        # (docs/journal/tests.md, "A ticker beside a count on one thread").
         nqueens.count(17, threads=1)
     finally:
         stop.set()

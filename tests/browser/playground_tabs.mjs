@@ -87,10 +87,10 @@ export async function checkGallery(page, outdir) {
   await page.selectOption("#gallery-n", "8");
 }
 
-// The table fills in the worker: while n = 17 is being counted (its longest row, seconds where
-// n = 16 takes about half of one: a clean clone's CI once finished n = 16 between the row turning
-// "running" and the click), a click on a tab must be handled at once. The handler itself notes
-// the delay from the click's arrival and whether the row was still being counted then.
+// The table fills in the worker: while n = 17 is being counted (its longest row, seconds; n = 16
+// can end before the click arrives: docs/journal/tests.md, "The count table's click"), a click on
+// a tab must be handled at once. The handler itself notes the delay from the click's arrival and
+// whether the row was still being counted then.
 export async function checkCounts(page) {
   await tab(page, "counts");
   await checkCountsCancel(page);

@@ -333,17 +333,16 @@ TEST(count_cli, estimate_projects_time_memory_and_solutions) {
 
 // --draw-seconds counts a share of each drawn subproblem that would take longer than that (the
 // sample of n = 26 to 28, whose subproblems take minutes to hours). n = 22's subproblems take
-// about 10 ms each on average (2 cores, 2026-12-05), so at the least of 1 ms the sample is
-// counted in parts; those parts are thinner than half the subproblems' half-board lists, so
-// their subproblems are timed again in windows, and the time is projected (the text says how
-// many); with --window-seconds 0 no window runs and no time is projected (JSON null, and the text
-// says so). At 0 every draw is whole. Under 1 GiB every worker builds its own slices, so no table
-// is built: about 1.4 s a run. n = 20, used until the engine got faster, has subproblems of 1-3
-// ms, and whether a part came out thin depended on the machine's speed. The solutions the parts
-// estimate are not checked here: a share is 1 ms over the subproblem's measured time, so under
-// AddressSanitizer with the suite's tests running beside it the shares were a hundred times
-// smaller and 16 or 64 draws estimated 0.44 and 0.02 of the published count (1.13-1.15 of it
-// without the sanitizer). count_split's unit test checks that shares estimate without bias.
+// milliseconds, so at the least of 1 ms the sample is counted in parts; those parts are thinner
+// than half the subproblems' half-board lists, so their subproblems are timed again in windows,
+// and the time is projected (the text says how many); with --window-seconds 0 no window runs and
+// no time is projected (JSON null, and the text says so). At 0 every draw is whole. Under 1 GiB
+// every worker builds its own slices, so no table is built and a run takes a second or two.
+// n = 20's subproblems are so short that whether a part came out thin depended on the machine's
+// speed. The solutions the parts estimate are not checked here: a share is 1 ms over the
+// subproblem's measured time, so a sanitized build beside other tests draws far smaller shares
+// and estimates far off (docs/journal/tests.md, "The long-draws estimate test"); count_split's
+// unit test checks that shares estimate without bias.
 TEST(count_cli, estimate_counts_a_share_of_long_draws) {
   const std::string small = "count 22 --estimate --strata 8 --sample-seconds 0.001 --memory 1G";
   auto r = run_nqueens(small + " --draw-seconds 0.001 --json");

@@ -248,8 +248,8 @@ TEST(solve_cli, first_saves_on_sigterm_and_refuses_foreign_checkpoints) {
   const auto r = run_nqueens("solve 36 --method first --checkpoint " + quoted(bad));
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("damaged"), std::string::npos) << r.err;
-  // The timeout saves too and exits 124. n = 64 takes about a minute on two cores (n = 48, used
-  // here before, now takes half a second since the diagonal moments, and finished in time).
+  // The timeout saves too and exits 124. n = 64 takes about a minute on two cores, so the
+  // timeout comes first (docs/journal/tests.md, "A timeout that the search must not beat").
   const std::string timeout_ckpt = temp_file("timeout.first.ckpt", "");
   std::remove(timeout_ckpt.c_str());
   const auto timed =
