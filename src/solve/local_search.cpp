@@ -4,10 +4,12 @@
 // Phase 1 (construction): row i takes the column of a random not-yet-used position j >= i,
 // retried while that column shares a diagonal with an earlier row, up to kTries times; rows
 // whose tries run out keep the last candidate and may be attacked.
-// Phase 2 (repair): every attacked row i is offered swaps with random rows j; a swap is kept
-// when it lowers the total number of attacking pairs. Counters per diagonal make a trial O(1):
-// taking a queen off a diagonal holding k queens removes k - 1 attacking pairs, putting one on a
-// diagonal holding k adds k. If a round of repairs makes no progress the search starts afresh.
+// Phase 2 (repair): every attacked row i is offered swaps with random rows j != i; a swap is
+// kept when it lowers the total number of attacking pairs (or, on small boards, leaves it as it
+// was: qs4.hpp). Counters per diagonal make a trial
+// O(1): taking a queen off a diagonal holding k queens removes k - 1 attacking pairs, putting one
+// on a diagonal holding k adds k. Rounds without progress offer more swaps, up to a limit; past it
+// the search starts afresh (qs4.hpp).
 #include "nqueens/local_search.hpp"
 
 #include <stdexcept>

@@ -3,8 +3,8 @@
 // template over a watcher that sees every move: solve_random watches with NoWatch, whose empty
 // calls compile to nothing, and nq::trace's random method with one that tells each move as an
 // event (src/trace/random.cpp, docs/trace.md). The watcher is told, in the order of the trace's
-// listing: a start, every draw and its diagonal test while building, every row picked, every
-// swap tried and its comparison, and every swap undone.
+// listing: a start, every draw and its diagonal test while building, every row picked, and every
+// swap tried once it is decided: kept, or undone with the attacking pairs it would have made.
 #pragma once
 
 #include <algorithm>
@@ -23,9 +23,10 @@ struct NoWatch {
   void drew() {}
   void tested() {}
   void picked(const std::vector<Column>&, std::uint64_t, std::uint64_t, int) {}
-  void moved(const std::vector<Column>&, std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t,
-             std::uint64_t) {}
+  void swapped() {}
   void compared() {}
+  void kept(const std::vector<Column>&, std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t,
+            std::uint64_t) {}
   void undone(const std::vector<Column>&, std::uint64_t, std::uint64_t, std::uint64_t,
               std::uint64_t, std::uint64_t) {}
 };
@@ -66,20 +67,25 @@ class Qs4Board {
     return diag_[d(row, col_[row])] > 1 || anti_[a(row, col_[row])] > 1;
   }
 
-  // Swaps the columns of rows i and j if that lowers the number of attacking pairs; try t of
-  // row i's round.
-  bool try_swap(std::uint64_t i, std::uint64_t j, std::uint64_t t) {
+  // Swaps the columns of rows i and j (i != j) and keeps the swap if it lowers the number of
+  // attacking pairs, or with `sideways` if it leaves it as it was; else undoes it. Try t of row
+  // i's round.
+  bool try_swap(std::uint64_t i, std::uint64_t j, std::uint64_t t, bool sideways) {
     const std::uint64_t before = pairs_;
     remove(i), remove(j);
     std::swap(col_[i], col_[j]);
     add(i), add(j);
-    watch_.moved(col_, i, j, t, before, pairs_);
+    watch_.swapped();
     watch_.compared();
-    if (pairs_ < before) return true;
+    if (pairs_ < before || (sideways && pairs_ == before)) {
+      watch_.kept(col_, i, j, t, before, pairs_);
+      return true;
+    }
+    const std::uint64_t tried = pairs_;
     remove(i), remove(j);
     std::swap(col_[i], col_[j]);
     add(i), add(j);
-    watch_.undone(col_, i, j, t, before, pairs_);
+    watch_.undone(col_, i, j, t, before, tried);
     return false;
   }
 
@@ -107,17 +113,33 @@ class Qs4Board {
   Watch& watch_;
 };
 
-// Repairs until no pair attacks. A round that brings no improvement doubles the swaps offered
-// to each attacked row (a few queens near the end can be hard to place); when even the most
-// generous round fails, returns false and the caller starts afresh. Inlined into qs4_search as it
-// was into solve_random before it became a template: apart, it reloads the board's arrays on
-// every row it tests (docs/journal/random.md, "The repair loop inlined into the search again").
+// The repair's tuning (docs/journal/random.md, "Small boards: swaps of a row with itself,
+// plateaus and the restart"):
+// - kFewestTries: swaps offered to each attacked row in a round after progress (64).
+// - kTriesPerRow, kMostTries: a round without progress doubles that; past 8n, at least 64 and at
+//   most 2^14, the search starts afresh. A small board has only n - 1 swaps a row, so waiting
+//   long on one of its local minima costs far more than a new start; a big board's last few
+//   queens need many tries.
+// - kSidewaysMaxN: on boards of up to 128 queens a swap that leaves the attacking pairs as they
+//   were is kept, so the search walks across a plateau instead of waiting on it (boards of 6 to
+//   64 queens are solved in 2 to 5 times fewer steps); on larger ones it only wanders (400 queens
+//   took half as many steps again, 10^6 four times as long).
+inline constexpr std::uint64_t kFewestTries = 64, kTriesPerRow = 8, kMostTries = 1 << 14;
+inline constexpr std::uint64_t kSidewaysMaxN = 128;
+
+// Repairs until no pair attacks. Each attacked row is offered swaps with other rows drawn at
+// random. A round that brings no improvement doubles the swaps offered to each attacked row;
+// when even the most generous round fails, returns false and the caller starts afresh. Inlined
+// into qs4_search as it was into solve_random before it became a template: apart, it reloads the
+// board's arrays on every row it tests (docs/journal/random.md, "The repair loop inlined into the
+// search again").
 template <class Watch>
 [[gnu::always_inline]] inline bool qs4_repair(Qs4Board<Watch>& board, SplitMix64& random,
                                               LocalSearchResult& result,
                                               const std::stop_token& stop) {
   const std::uint64_t n = board.size();
-  constexpr std::uint64_t kFewestTries = 64, kMostTries = 1 << 14;
+  const std::uint64_t most = std::clamp(kTriesPerRow * n, kFewestTries, kMostTries);
+  const bool sideways = n <= kSidewaysMaxN;
   std::uint64_t tries = kFewestTries;
   std::vector<std::uint64_t> attacked;
   while (board.pairs() > 0) {
@@ -130,12 +152,14 @@ template <class Watch>
     for (std::uint64_t i : attacked) {
       for (std::uint64_t t = 0; t < tries && board.attacked(i); ++t) {
         ++result.attempts;
-        if (board.try_swap(i, random.below(n), t)) ++result.swaps;
+        std::uint64_t j = random.below(n - 1);  // any row but i
+        j += j >= i;
+        if (board.try_swap(i, j, t, sideways)) ++result.swaps;
       }
     }
     if (board.pairs() < pairs_before) {
       tries = kFewestTries;
-    } else if ((tries *= 2) > kMostTries) {
+    } else if ((tries *= 2) > most) {
       return false;
     }
   }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The random method traced: the local search of solve --method random itself (solve/qs4.hpp),
-// with a watcher that tells each start, pick, swap and undo as the listing's lines 2, 10, 18 and
-// 19, counting the work as docs/trace.md says (a node for each start and each swap tried, a
-// placement for each draw and each swap, a check for each diagonal test and each comparison).
+// with a watcher that tells each start, pick, kept swap and undone swap as the listing's lines 2,
+// 10, 18 and 19, counting the work as docs/trace.md says (a node for each start and each swap
+// tried, a placement for each draw and each swap, a check for each diagonal test and each
+// comparison). A swap is told once it is decided, so its sentence can say what became of it.
 #include <span>
 #include <stop_token>
 
@@ -39,15 +40,17 @@ class Teller {
                 array("cols", board(col, n_))};
     });
   }
-  void moved(const std::vector<Column>& col, std::uint64_t i, std::uint64_t j, std::uint64_t t,
-             std::uint64_t was, std::uint64_t pairs) {
+  void swapped() {
     ++work_.nodes;
     ++work_.placements;
-    swapped(Kind::move, col, i, j, t, was, pairs);
+  }
+  void kept(const std::vector<Column>& col, std::uint64_t i, std::uint64_t j, std::uint64_t t,
+            std::uint64_t was, std::uint64_t pairs) {
+    decided(Kind::move, col, i, j, t, was, pairs, pairs);
   }
   void undone(const std::vector<Column>& col, std::uint64_t i, std::uint64_t j, std::uint64_t t,
-              std::uint64_t was, std::uint64_t pairs) {
-    swapped(Kind::undo, col, i, j, t, was, pairs);
+              std::uint64_t was, std::uint64_t tried) {
+    decided(Kind::undo, col, i, j, t, was, tried, was);
   }
   void solved(std::span<const Column> col) {
     tell(Kind::solution, [&](Event& e) {
@@ -62,16 +65,21 @@ class Teller {
     detail::tell(&tracer_, kind, work_, fill);
     if (tracer_.done()) stop_.request_stop();
   }
-  void swapped(Kind kind, const std::vector<Column>& col, std::uint64_t i, std::uint64_t j,
-               std::uint64_t t, std::uint64_t was, std::uint64_t pairs) {
+  // A swap tried and decided: `tried` is the attacking pairs with the swap made, `pairs` those
+  // of the board now (the same when it was kept, `was` again when it was undone).
+  void decided(Kind kind, const std::vector<Column>& col, std::uint64_t i, std::uint64_t j,
+               std::uint64_t t, std::uint64_t was, std::uint64_t tried, std::uint64_t pairs) {
     tell(kind, [&](Event& e) {
       e.row = static_cast<int>(i);
       e.col = static_cast<int>(col[i]);
       e.by_row = static_cast<int>(j);
       e.by_col = static_cast<int>(col[j]);
       e.board = board(col, n_);
-      e.vars = {number("i", e.row), number("j", e.by_row), number("t", static_cast<int>(t)),
+      e.vars = {number("i", e.row),
+                number("j", e.by_row),
+                number("t", static_cast<int>(t)),
                 number("was", static_cast<std::int64_t>(was)),
+                number("tried", static_cast<std::int64_t>(tried)),
                 number("pairs(cols)", static_cast<std::int64_t>(pairs))};
     });
   }

@@ -253,12 +253,10 @@ std::string describe(const Event& e) {
     case Kind::start: return "start " + std::to_string(e.number);
     case Kind::pick: return "pick " + at + " (from row " + std::to_string(e.by_row + 1) + ")";
     case Kind::move:
-      return "move: swap rows " + std::to_string(e.row + 1) + " and " +
-             std::to_string(e.by_row + 1) + ", attacking pairs " + value_of(e, "was") + " -> " +
-             value_of(e, "pairs(cols)");
     case Kind::undo:
-      return "undo: swap rows " + std::to_string(e.row + 1) + " and " +
-             std::to_string(e.by_row + 1) + " back";
+      return "swap rows " + std::to_string(e.row + 1) + " and " + std::to_string(e.by_row + 1) +
+             ": attacking pairs " + value_of(e, "was") + " -> " + value_of(e, "tried") +
+             (e.kind == Kind::move ? ", kept" : ", undone");
     case Kind::probe: return "probe " + at;
     case Kind::refuted: return "refuted " + at;
     case Kind::split:

@@ -25,7 +25,7 @@ const FRAGMENTS = {
   amb: { run: "pos = 0", replay: "options[trail[pos++]]", choose: "trail.push(0)", fail: "amb.require(", solution: "report(cols)", backtrack: "trail[trail.length - 1]++" },
   functional: { extend: ".map(c => [...board, c])", keep: ".filter(safe)", drop: ".filter(safe)", level: "boards.flatMap(", solution: "return boards" },
   bitmask: { free: "~(taken | diag | anti)", place: "Math.log2(bit)", remove: "cols.length = row", solution: "report(cols)" },
-  random: { start: "for (;;)", pick: "[cols[i], cols[j]] = [cols[j], cols[i]];", move: "swap two queens' columns", undo: "no better: undo", solution: "return cols" },
+  random: { start: "for (;;)", pick: "[cols[i], cols[j]] = [cols[j], cols[i]];", move: "swap two queens' columns", undo: "worse: undo", solution: "return cols" },
   first: { reject: "attacked(rows, row, c)", probe: "complete([...rows, c])", refuted: "complete([...rows, c])", split: "complete([...rows, c])", completed: "known = found", settled: "rows.push(col)", solution: "return rows" },
 };
 const SEED = 1;  // the page's default seed for random

@@ -47,7 +47,7 @@ export const KIND_FRAGMENTS = {
   functional: { extend: "range(n).map(c => [...board, c])", keep: ".filter(safe)",
     drop: ".filter(safe)", level: "boards = boards.flatMap(", solution: "return boards" },
   random: { start: "for (;;)", pick: "[cols[i], cols[j]] = [cols[j], cols[i]]",
-    move: "[cols[i], cols[j]] = [cols[j], cols[i]];", undo: "if (pairs(cols) >= was)",
+    move: "[cols[i], cols[j]] = [cols[j], cols[i]];", undo: "if (worse(pairs(cols), was))",
     solution: "if (pairs(cols) === 0) return cols" },
   first: { reject: "if (attacked(rows, row, c)) continue", probe: "complete([...rows, c])",
     refuted: "complete([...rows, c])", split: "complete([...rows, c])",
@@ -606,28 +606,29 @@ function traceRandom(n, rec, seed) {
       diagonals.add(j, cols[j], +1);
     };
     let tries = 64;
+    const most = Math.min(16384, Math.max(64, 8 * n));
     while (diagonals.pairs > 0) {
       const before = diagonals.pairs;
       const attackedRows = cols.map((c, r) => r).filter((r) => diagonals.attacked(r, cols[r]));
       for (const i of attackedRows) {
         for (let t = 0; t < tries && diagonals.attacked(i, cols[i]); t++) {
-          const j = rng.below(n);
+          const r = rng.below(n - 1);
+          const j = r < i ? r : r + 1; // otherRow(i)
           const was = diagonals.pairs;
           rec.placements++;
           rec.nodes++;
           swap(i, j);
-          const moveFields = () => ({ row: i, col: cols[i], byRow: j, byCol: cols[j], board: cols });
-          const moveVars = () => [["i", i], ["j", j], ["t", t], ["was", was], ["pairs(cols)", diagonals.pairs]];
-          rec.tell("move", 18, moveFields(), moveVars);
+          const tried = diagonals.pairs;
           rec.checks++;
-          if (diagonals.pairs >= was) {
-            swap(i, j);
-            rec.tell("undo", 19, moveFields(), moveVars);
-          }
+          const kept = n <= 128 ? tried <= was : tried < was; // worse(pairs(cols), was)
+          if (!kept) swap(i, j);
+          rec.tell(kept ? "move" : "undo", kept ? 18 : 19,
+            { row: i, col: cols[i], byRow: j, byCol: cols[j], board: cols },
+            () => [["i", i], ["j", j], ["t", t], ["was", was], ["tried", tried], ["pairs(cols)", diagonals.pairs]]);
         }
       }
       if (diagonals.pairs < before) tries = 64;
-      else if ((tries *= 2) > 16384) break;
+      else if ((tries *= 2) > most) break;
     }
     if (diagonals.pairs === 0) {
       rec.tell("solution", 25, { board: cols, number: 1 }, () => [["cols", cols]]);

@@ -301,9 +301,11 @@ TEST(trace, functional_levels_hold_every_safe_partial_board) {
   EXPECT_EQ(levels, expected);
 }
 
-// Random: the trace is solve_random's own search, so it ends on the same answer; every move is
-// the swap of two rows and every undo puts them back; the attacking pairs shown are right.
-TEST(trace, random_ends_on_solve_randoms_answer_and_counts_pairs_right) {
+// Random: the trace is solve_random's own search, so it ends on the same answer; every swap
+// tried is told once, after its decision: kept (the board shows it made, with no more attacking
+// pairs than before) or undone (the board as before, and the swap would have made more); a row
+// is never swapped with itself; the attacking pairs shown are right.
+TEST(trace, random_ends_on_solve_randoms_answer_and_tells_each_swap_as_decided) {
   const auto pairs = [](const std::vector<int>& b) {
     std::int64_t k = 0;
     for (std::size_t i = 0; i < b.size(); ++i) {
@@ -313,7 +315,7 @@ TEST(trace, random_ends_on_solve_randoms_answer_and_counts_pairs_right) {
     }
     return k;
   };
-  for (int n : {1, 4, 5, 8, 12, 20}) {
+  for (int n : {1, 4, 5, 8, 12, 20, 32}) {
     for (std::uint64_t seed : {1u, 2u, 7u}) {
       SCOPED_TRACE("n = " + std::to_string(n) + " seed " + std::to_string(seed));
       nq::trace::Summary s;
@@ -329,16 +331,45 @@ TEST(trace, random_ends_on_solve_randoms_answer_and_counts_pairs_right) {
       std::vector<int> before;
       for (const Event& e : events) {
         if (e.kind == Kind::move || e.kind == Kind::undo) {
+          SCOPED_TRACE("step " + std::to_string(e.step));
+          EXPECT_NE(e.row, e.by_row);
           std::vector<int> swapped = before;
           std::swap(swapped[e.row], swapped[e.by_row]);
-          EXPECT_EQ(e.board, swapped) << "step " << e.step;
-          EXPECT_EQ(e.vars.back().name, "pairs(cols)");
-          EXPECT_EQ(e.vars.back().number, pairs(e.board));
+          ASSERT_EQ(e.vars.size(), 6u);
+          EXPECT_EQ(e.vars[3].name, "was");
+          EXPECT_EQ(e.vars[4].name, "tried");
+          EXPECT_EQ(e.vars[5].name, "pairs(cols)");
+          EXPECT_EQ(e.vars[3].number, pairs(before));
+          EXPECT_EQ(e.vars[4].number, pairs(swapped));
+          EXPECT_EQ(e.vars[5].number, pairs(e.board));
+          // On a board that can be traced (n <= 32) a swap that keeps the attacking pairs as
+          // they were is kept too.
+          const bool kept = e.vars[4].number <= e.vars[3].number;
+          EXPECT_EQ(e.kind == Kind::move, kept);
+          EXPECT_EQ(e.board, e.kind == Kind::move ? swapped : before);
         }
-        if (e.kind == Kind::undo) EXPECT_EQ(e.vars.back().number, e.vars[3].number);  // was
-        if (e.kind == Kind::move || e.kind == Kind::undo || e.kind == Kind::pick) before = e.board;
+        if (e.kind == Kind::move || e.kind == Kind::pick) before = e.board;
       }
     }
+  }
+}
+
+// Random on the boards a learner steps through: a solution within hundreds of steps, not the
+// hundreds of thousands a search that waits on a small board's local minimum takes
+// (docs/journal/random.md, "Small boards: swaps of a row with itself, plateaus and the restart").
+TEST(trace, random_solves_boards_of_6_to_20_in_hundreds_of_steps) {
+  for (int n : {6, 8, 12, 20}) {
+    std::vector<std::uint64_t> steps;
+    for (std::uint64_t seed = 1; seed <= 100; ++seed) {
+      nq::trace::Summary s;
+      events_of({.n = n, .method = Method::random, .seed = seed}, &s);
+      ASSERT_TRUE(s.complete);
+      steps.push_back(s.steps);
+    }
+    std::sort(steps.begin(), steps.end());
+    SCOPED_TRACE("n = " + std::to_string(n));
+    EXPECT_LE(steps[49], 1000u);    // the median
+    EXPECT_LE(steps[99], 10'000u);  // the worst
   }
 }
 
@@ -469,7 +500,7 @@ TEST(trace, each_kind_comes_from_the_line_that_does_it) {
       {{Method::random, Kind::start}, "for (;;)"},
       {{Method::random, Kind::pick}, "[cols[i], cols[j]] = [cols[j], cols[i]];"},
       {{Method::random, Kind::move}, "swap two queens"},
-      {{Method::random, Kind::undo}, "no better: undo"},
+      {{Method::random, Kind::undo}, "worse: undo"},
       {{Method::random, Kind::solution}, "return cols"},
       {{Method::first, Kind::reject}, "attacked(rows, row, c)"},
       {{Method::first, Kind::probe}, "complete([...rows, c])"},

@@ -158,6 +158,14 @@ function conflictsOf(board) {
 const line = along => ({ column: "same column", diagonal: "same diagonal, \\", "anti-diagonal": "same anti-diagonal, /", row: "row" }[along] ?? along);
 const by = e => `the queen on ${square(e.byRow, e.byCol)} (${line(e.along)})`;
 
+// The local search's swaps: the attacking pairs before a swap (was) and with it made (tried).
+const varOf = (e, name) => e.vars.find(([k]) => k === name)?.[1];
+const pairsNow = e => {
+  const was = varOf(e, "was"), tried = varOf(e, "tried");
+  return tried === was ? `still ${plural(tried, "attacking pair")}, a sideways move`
+    : `${plural(tried, "attacking pair")} instead of ${was}`;
+};
+
 const SAY = {
   place: e => `a queen on ${square(e.row, e.col)}.`,
   reject: e => e.byRow >= 0 ? `${square(e.row, e.col)} is attacked by ${by(e)}.` : `${square(e.row, e.col)} is attacked.`,
@@ -180,8 +188,8 @@ const SAY = {
   level: e => `level done: ${plural(e.number, "safe board")}.`,
   start: e => `start ${fmt(e.number)}: a fresh board.`,
   pick: e => `row ${e.row + 1} draws column ${e.col + 1} (from row ${e.byRow + 1}'s).`,
-  move: e => `swap the queens of rows ${e.row + 1} and ${e.byRow + 1}: fewer attacks, kept.`,
-  undo: e => `swap rows ${e.row + 1} and ${e.byRow + 1} undone: no fewer attacks.`,
+  move: e => `swap the queens of rows ${e.row + 1} and ${e.byRow + 1}: ${pairsNow(e)}, kept.`,
+  undo: e => `swapping the queens of rows ${e.row + 1} and ${e.byRow + 1} would make ${plural(varOf(e, "tried"), "attacking pair")} instead of ${varOf(e, "was")}: undone.`,
   probe: e => `probe ${square(e.row, e.col)}: can a board starting so be completed?`,
   refuted: e => `refuted: no solution starts with this piece (${square(e.row, e.col)}).`,
   split: e => `the piece is split along ${e.along === "row" ? `row ${e.byRow + 1}` : `column ${e.byCol + 1}`}.`,

@@ -14,7 +14,7 @@ export const ABOUT = {
   permutations: "Walks through all n! permutations (one queen per row and per column) in lexicographic order and keeps those with no shared diagonal.",
   amb: "Nondeterministic choice: choose a column for each row with amb, require it to be safe; on a failure amb runs the program again, replaying its trail of choices up to the latest one with options left.",
   functional: "Builds the list of safe k-queen boards from the (k−1)-queen boards with map and filter, a whole level at a time.",
-  random: "Local search (QS4-style): a random permutation built with few diagonal conflicts, then repaired by swapping two queens' columns whenever that lowers the number of attacking pairs; a fresh start when stuck.",
+  random: "Local search (QS4-style): a random permutation built with few diagonal conflicts, then repaired by swapping two queens' columns: a swap is kept if it makes fewer attacking pairs (on boards of up to 128 queens, also if it makes as many), and undone otherwise; a fresh start when a round of swaps brings no progress.",
   first: "The lexicographically first solution, by probing: each row takes the leftmost column from which the board can still be completed, which a separate search proves (completed) or refutes.",
 };
 
