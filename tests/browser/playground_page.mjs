@@ -12,7 +12,7 @@ import { mkdirSync, statSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 import { check, failed, launch, open, tab, columnsOn } from "./lib.mjs";
-import { checkEveryMethod, checkButtons, checkKeys, checkFarJump, checkSharedStep, checkLimitNote, screenshotMethods, choose } from "./playground_player.mjs";
+import { checkEveryMethod, checkButtons, checkKeys, checkFarJump, checkSharedStep, checkCopyLinkHoldsTheStep, checkLimitNote, screenshotMethods, choose } from "./playground_player.mjs";
 import { checkYourBoard, checkPaste, checkYoursLink, checkGallery, checkCounts, checkCompare, checkBig } from "./playground_tabs.mjs";
 import { TABS, checkAxe, checkKeyboardBoard, checkTreeShapes, checkReducedMotion, checkPhoneSquares } from "./playground_a11y.mjs";
 
@@ -73,6 +73,7 @@ try {
   const jump = await checkFarJump(page);
   await checkLimitNote(page);
   await checkSharedStep(openPage, url);
+  await checkCopyLinkHoldsTheStep(page);
   await checkTreeShapes(page);
 
   await checkYourBoard(page, outdir);

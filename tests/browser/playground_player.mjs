@@ -252,6 +252,18 @@ export async function checkSharedStep(browserOpen, url) {
   await context.close();
 }
 
+// Copy link at once after stepping: the address it copies holds the step on screen, not the one
+// written before (the step is written a moment after it settles, and Copy link writes it first).
+export async function checkCopyLinkHoldsTheStep(page) {
+  await choose(page, 6, "recursive");
+  await page.click("h1");
+  for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => document.getElementById("event").dataset.step === "5");
+  await page.click("#search-link");
+  const hash = await page.evaluate(() => decodeURIComponent(location.hash));
+  check(/[?&]step=5(&|$)/.test(hash), `Copy link right after stepping to 5 writes that step (${hash})`);
+}
+
 // Blind n = 8 has 2·8^8 events: the page says so, and End says it cannot go there; End on a
 // trace within reach goes to its last step, with every solution counted.
 export async function checkLimitNote(page) {

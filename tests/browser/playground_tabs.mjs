@@ -143,7 +143,11 @@ export async function checkBig(page) {
   await page.fill("#big-n", "3");
   await page.click("#big-run");
   await page.waitForSelector("#big-error:not([hidden])");
-  check((await page.textContent("#big-error")).length > 5, "big: n = 3 shows the library's error");
+  check((await page.textContent("#big-error")).includes("from 4 to"), "big: n = 3 is refused as the field's minimum says");
+  await page.fill("#big-n", "1");
+  await page.click("#big-run");
+  await page.waitForSelector("#big-error:not([hidden])");
+  check((await page.textContent("#big-error")).includes("from 4 to"), "big: n = 1 is refused too");
   const left = await page.evaluate(() => [document.querySelectorAll("#big-result div").length, document.getElementById("big-verdict").textContent, document.getElementById("big-head").textContent]);
   check(same(left, [0, "", ""]), `big: after the error no earlier result is shown (${JSON.stringify(left)})`);
   // Enter in the size field runs it; 10^7 in the worker, with its phases shown, the page free.

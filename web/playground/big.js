@@ -6,6 +6,7 @@
 import { $, fmt, columns1, fmtSeconds, afterPaint, showCounters } from "./util.js";
 import { lane } from "./worker-client.js";
 
+const BIG_MIN = 4;  // the smallest board the tab is for, as its field says (min="4")
 const BIG_MAX = 10_000_000;  // the worker holds the placement as a plain array, 8 bytes a queen
 const jobs = lane("big");
 const PHASES = { start: "Starting the worker", construct: "Constructing", verify: "Verifying", send: "Handing the columns over" };
@@ -13,7 +14,7 @@ const PHASES = { start: "Starting the worker", construct: "Constructing", verify
 export async function runBig() {
   const n = Number($("big-n").value);
   clearBig();
-  if (!Number.isInteger(n) || n < 1 || n > BIG_MAX) throw new Error(`n must be a whole number from 1 to ${fmt(BIG_MAX)}`);
+  if (!Number.isInteger(n) || n < BIG_MIN || n > BIG_MAX) throw new Error(`n must be a whole number from ${BIG_MIN} to ${fmt(BIG_MAX)}`);
   const start = performance.now();
   const ticker = showProgress(n, start);
   setBusy(true);

@@ -11,12 +11,22 @@ import { share, copyLinkButton } from "./share.js";
 const N_FROM = 4, N_TO = 20;
 let player = null;
 let stepTimer = 0;
+let stepToShare = null;
 
 // The step goes into the address a moment after it settles (browsers limit how often a page
-// may rewrite its address, and a playing search moves on every frame).
+// may rewrite its address, and a playing search moves on every frame); Copy link writes it at
+// once.
 function shareStep(step) {
   clearTimeout(stepTimer);
-  stepTimer = setTimeout(() => share({ step: step || null }), 400);
+  stepToShare = step;
+  stepTimer = setTimeout(writeStep, 400);
+}
+
+function writeStep() {
+  clearTimeout(stepTimer);
+  if (stepToShare === null) return;
+  share({ step: stepToShare || null });
+  stepToShare = null;
 }
 
 function chosen() {
@@ -63,7 +73,7 @@ export function setUpSearch(params) {
   });
   const restart = guarded("search-error", () => startSearch());
   for (const id of ["search-n", "search-method", "search-first", "search-seed"]) $(id).addEventListener("change", restart);
-  copyLinkButton($("search-link"));
+  copyLinkButton($("search-link"), writeStep);
   window.nqPlayground = { player };  // for the page's tests, and the curious in the console
   onTabChange(name => { if (name !== "search") player.pause(); });
   const step = Number(params.get("step"));

@@ -49,10 +49,13 @@ function write() {
 }
 
 // A button that copies the link; where the clipboard is refused (some browsers, for pages from
-// disk), it says where to find the link instead.
-export function copyLinkButton(button) {
+// disk), it says where to find the link instead. `settle` first writes what a tab has left to
+// write (the Search tab's step, written a moment after it settles), so the link holds the board
+// on screen.
+export function copyLinkButton(button, settle = () => {}) {
   const label = button.textContent;
   button.addEventListener("click", async () => {
+    settle();
     try {
       await navigator.clipboard.writeText(sharedLink());
       button.textContent = "Link copied";
