@@ -37,12 +37,18 @@ std::string describe_position(std::string_view text, std::size_t offset) {
   return "line " + std::to_string(line) + ", column " + std::to_string(offset - line_start + 1);
 }
 
+namespace {
+// "1 square", "2 squares": k and the word, in the plural unless k is 1.
+std::string count_of(std::size_t k, const char* word) {
+  return std::to_string(k) + " " + word + (k == 1 ? "" : "s");
+}
+}  // namespace
+
 std::size_t queen_of_row(std::string_view where, std::size_t squares, std::size_t queens,
                          std::size_t column, std::size_t n) {
   if (squares != n) {
-    throw ParseError(std::string(where) + " has " + std::to_string(squares) +
-                     " squares; a board of " + std::to_string(n) + " rows needs " +
-                     std::to_string(n));
+    throw ParseError(std::string(where) + " has " + count_of(squares, "square") + "; a board of " +
+                     count_of(n, "row") + " needs " + std::to_string(n));
   }
   if (queens != 1) {
     throw ParseError(std::string(where) + " has " + std::to_string(queens) +

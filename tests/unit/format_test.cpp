@@ -66,6 +66,10 @@ TEST(format, reads_fen_like_boards) {
   EXPECT_NE(error_of("1q2/2qq/q3/2q1").find("fen: row 2 has 2 queens"), std::string::npos);
   EXPECT_NE(error_of("1q2/3q/q3/2k1").find("fen: unexpected character 'k'"), std::string::npos);
   EXPECT_NE(error_of("1q2/3q/q3/").find("fen: row 4 has 0 squares"), std::string::npos);
+  // One row and one square read as such, not "1 rows", "1 squares".
+  EXPECT_NE(error_of("qq").find("has 2 squares; a board of 1 row needs 1"), std::string::npos);
+  EXPECT_NE(error_of("q2/1q1/1").find("row 3 has 1 square; a board of 3 rows needs 3"),
+            std::string::npos);
   EXPECT_NE(error_of("1q2/3q/q3/0q3").find("a run of 0 empty squares"), std::string::npos);
   EXPECT_NE(error_of("1q2/3q/q3/99999999999999999999q").find("longer than the board"),
             std::string::npos);

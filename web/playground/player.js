@@ -17,7 +17,8 @@
 // walked one by one from the start, and come from the source after a jump (or show "—").
 import { fmt, plural, showError } from "./util.js";
 import { makeBoard, drawBoard, ensureDefs } from "./board.js";
-import { drawing, describe } from "./player-draw.js";
+import { drawing } from "./player-draw.js";
+import { describe } from "./sentences.js";
 import { drawTree, legendIcon, TREE_METHODS } from "./player-tree.js";
 import { ABOUT, COUNTERS, COUNTED, limitNote, END_LIMIT } from "./player-info.js";
 

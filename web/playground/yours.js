@@ -97,7 +97,7 @@ function renderYours() {
   share({ size: n, queens: queensText(queens) });
   yours.completion = pairs.length || queens.length === n ? null : nq.complete({ n, queens }).solution;
   $("yours-conflicts").innerHTML = pairs
-    .map(({ a, b, line }) => `<li>The queens on ${square(...a)} and ${square(...b)} share a ${line}.</li>`).join("");
+    .map(({ a, b, line }) => `<li>The queens on ${square(...a)} and ${square(...b)} share ${/^[aeiou]/.test(line) ? "an" : "a"} ${line}.</li>`).join("");
   const [text, tone] = yours.verdict ? pastedVerdict(yours.verdict.attack) : yoursVerdict(pairs.length);
   const status = $("yours-status");
   status.textContent = text;
@@ -111,14 +111,14 @@ function yoursVerdict(conflictCount) {
   const k = queens.length;
   if (conflictCount) return [`${plural(conflictCount, "attacking pair")}: this board cannot be completed. Take a queen away.`, "bad"];
   if (k === 0) return [`An empty ${n}×${n} board. Click a square to place a queen.`, ""];
-  if (k === n) return [`Solved: ${n} queens and no two attack each other.`, "good"];
+  if (k === n) return [n === 1 ? "Solved: a queen alone attacks nothing." : `Solved: ${n} queens and no two attack each other.`, "good"];
   if (yours.completion) return [`${plural(k, "queen")}, no conflicts, and the board can still be completed with ${n - k} more.`, "good"];
   return [`${plural(k, "queen")} and no conflicts, but no solution of the ${n}×${n} board contains them all: it cannot be completed.`, "bad"];
 }
 
 function pastedVerdict(attack) {
   if (attack) return [`Not a solution: the ${attack.message} (the first attacking pair, marked on the board).`, "bad"];
-  return [`A solution: nq.verify finds no two of the ${yours.n} queens attacking each other.`, "good"];
+  return [yours.n === 1 ? "A solution: a queen alone attacks nothing." : `A solution: no two of the ${yours.n} queens attack each other.`, "good"];
 }
 
 function showCompletion() {

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+// The sentences the playground says for events (web/playground/sentences.js), rendered for every
+// event of every method on boards of 1, 4 and 5 queens from the built module (NQ_MODULE, default
+// build/web/package/nqueens.mjs): none may hold the wrong forms a learner met (an article before
+// a vowel, one of a plural, a range of one row, a library's internal name, an unfinished range).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { describe as sentence } from "../playground/sentences.js";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const modulePath = process.env.NQ_MODULE ?? path.join(here, "../../build/web/package/nqueens.mjs");
+const nq = await import(pathToFileURL(modulePath).href);
+
+const WRONG = [
+  [/\ba (?=[aeiou])/i, "'a' before a vowel"],
+  [/(^|[^\d.,])1 (rows|columns|queens|squares|boards|safe boards|attacking pairs|solutions|choices|options|steps)\b/, "one of a plural"],
+  [/\brows (\d+)[–-]\1\b/, "a range of one row"],
+  [/\bnq\.|\bnqueens\./, "a library's name"],
+  [/to the last\b/, "a range without its end"],
+  [/undefined|NaN|\[object/, "a value missing"],
+];
+
+for (const n of [1, 4, 5]) {
+  test(`every sentence of every method at n = ${n} reads right`, () => {
+    const kinds = new Set();
+    for (const method of nq.traceMethods) {
+      if (method === "random" && (n === 2 || n === 3)) continue;
+      for (const e of nq.trace(n, { method, seed: 1, first: false })) {
+        const said = sentence(e);
+        kinds.add(`${method}:${e.kind}`);
+        for (const [form, what] of WRONG) {
+          assert.doesNotMatch(said, form, `${method} n = ${n} step ${e.step} (${e.kind}), ${what}: "${said}"`);
+        }
+      }
+    }
+    assert.ok(kinds.size >= 20, `${kinds.size} kinds of event rendered`);
+  });
+}
