@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Text formats of a placement.
-//   perm:  n column numbers 1..n in row order, separated by any whitespace ("2 4 1 3").
+//   perm:  n column numbers 1..n in row order, separated by whitespace or commas ("2 4 1 3").
 //   board: n rows of n cells, '.' empty and 'Q' a queen, exactly one queen per row.
 //   json:  {"n": 4, "perm": [2, 4, 1, 3]} (1-based columns, like perm); a bare array is accepted,
 //          and so is LeetCode's board, an array of n strings of '.' and 'Q' ([".Q..", ...]).

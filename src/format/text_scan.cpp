@@ -34,7 +34,8 @@ std::string describe_position(std::string_view text, std::size_t offset) {
       1 + static_cast<std::size_t>(std::count(before.begin(), before.end(), '\n'));
   const std::size_t line_start =
       before.rfind('\n') == std::string_view::npos ? 0 : before.rfind('\n') + 1;
-  return "line " + std::to_string(line) + ", column " + std::to_string(offset - line_start + 1);
+  // "character", not "column": a column of the text is easily read as a column of the board.
+  return "line " + std::to_string(line) + ", character " + std::to_string(offset - line_start + 1);
 }
 
 namespace {

@@ -18,7 +18,7 @@ inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
 // Printable ASCII stays as it is; anything else is shown as \xNN so a message stays one line.
 std::string quote_bytes(std::string_view bytes, std::size_t max_length = 24);
 
-// Where a byte offset lies in the text, 1-based, for messages: "line 3, column 7".
+// Where a byte offset lies in the text, 1-based, for messages: "line 3, character 7".
 std::string describe_position(std::string_view text, std::size_t offset);
 
 // A row of a drawn board (board and fen readers): its one queen's column, or ParseError

@@ -27,10 +27,12 @@ std::string error_of(std::string_view text, const nq::ReadOptions& options = {})
 
 }  // namespace
 
-TEST(format, reads_perm_with_any_whitespace) {
+TEST(format, reads_perm_with_any_whitespace_or_commas) {
   EXPECT_EQ(nq::read_perm("2 4 1 3"), (nq::Placement{1, 3, 0, 2}));
   EXPECT_EQ(nq::read_perm("\n  2\t4\r\n1   3\n\n"), (nq::Placement{1, 3, 0, 2}));
   EXPECT_EQ(nq::read_perm("1"), nq::Placement{0});
+  EXPECT_EQ(nq::read_perm("2,4,1,3"), (nq::Placement{1, 3, 0, 2}));
+  EXPECT_EQ(nq::read_placement("2, 4, 1, 3\n"), (nq::Placement{1, 3, 0, 2}));
 }
 
 TEST(format, reads_board_with_or_without_blanks) {
@@ -120,20 +122,20 @@ TEST(format, rejects_empty_input) {
 
 TEST(format, rejects_numbers_out_of_range_naming_the_place) {
   EXPECT_EQ(error_of("1 2 5"),
-            "perm: column '5' at line 1, column 5 is out of range 1..3 (3 numbers were given)");
-  EXPECT_NE(error_of("0 1 2").find("column '0' at line 1, column 1"), std::string::npos);
-  EXPECT_NE(error_of("1 2\n99999999999999999999999999").find("line 2, column 1"),
+            "perm: column '5' at line 1, character 5 is out of range 1..3 (3 numbers were given)");
+  EXPECT_NE(error_of("0 1 2").find("column '0' at line 1, character 1"), std::string::npos);
+  EXPECT_NE(error_of("1 2\n99999999999999999999999999").find("line 2, character 1"),
             std::string::npos);
 }
 
 TEST(format, rejects_stray_characters) {
   EXPECT_EQ(error_of("1 2 x"),
-            "perm: unexpected character 'x' at line 1, column 5; expected column numbers 1..n");
-  EXPECT_NE(error_of("1, 2").find("','"), std::string::npos);
+            "perm: unexpected character 'x' at line 1, character 5; expected column numbers 1..n");
+  EXPECT_NE(error_of("1; 2").find("';'"), std::string::npos);
   EXPECT_NE(error_of("1 -2").find("negative"), std::string::npos);
   EXPECT_NE(error_of(std::string("1 \x01 2", 5)).find("\\x01"), std::string::npos);
   EXPECT_NE(error_of("1.5").find("unexpected character"), std::string::npos);
-  EXPECT_NE(error_of(".Q\nQx").find("board: unexpected character 'x' at line 2, column 2"),
+  EXPECT_NE(error_of(".Q\nQx").find("board: unexpected character 'x' at line 2, character 2"),
             std::string::npos);
 }
 

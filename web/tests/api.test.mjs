@@ -273,7 +273,7 @@ test("parse reads every format the command line reads, and names what is wrong",
   assert.equal(nq.verify(nq.parse("q3/2q1/1q2/3q")).line, "anti-diagonal");
   throwsMessage(() => nq.parse("1q2/2qq/q3/2q1"), "fen: row 2 has 2 queens; a placement has exactly one queen per row");
   throwsMessage(() => nq.parse('[".Q..","...Q","Q..x","..Q."]'), "json: row 3 ('Q..x') is not a row of '.' and 'Q'");
-  throwsMessage(() => nq.parse("2 4 x"), "perm: unexpected character 'x' at line 1, column 5; expected column numbers 1..n");
+  throwsMessage(() => nq.parse("2 4 x"), "perm: unexpected character 'x' at line 1, character 5; expected column numbers 1..n");
   throwsMessage(() => nq.parse(""), /^perm: /);
   assert.throws(() => nq.parse(42), TypeError);
 });
