@@ -29,7 +29,20 @@ export function makeBoard(container, n, clickable) {
   overlay.setAttribute("aria-hidden", "true");
   container.replaceChildren(...cells, overlay);
   requestAnimationFrame(reachScrollingBoards);
-  return { n, cells, overlay, container, clickable };
+  return { n, cells, overlay, container, clickable, edges: edgeNumbers(n) };
+}
+
+// The edges are numbered as the sentences and the paste box count: rows 1..n down the left,
+// columns 1..n along the bottom, in the squares' corners (numbers, not a chess board's a..h and
+// 1..8, whose ranks count up from the bottom and stop at 8). Drawn in the overlay, which
+// screen readers skip: each square's own label already names its row and column.
+function edgeNumbers(n) {
+  let out = "";
+  for (let i = 0; i < n; i++) {
+    out += `<text class="coord" x="0.05" y="${i + 0.22}">${i + 1}</text>`;
+    out += `<text class="coord" x="${i + 0.95}" y="${n - 0.05}" text-anchor="end">${i + 1}</text>`;
+  }
+  return out;
 }
 
 // A board too large for its column scrolls in its .board-wrap; a frame that scrolls must be
@@ -85,7 +98,8 @@ export function drawBoard(board, queens, { lines = "", marks = "", shade = true 
       cell.setAttribute("aria-pressed", String(queen));
     }
   });
-  board.overlay.innerHTML = lines + queens.map(({ r, c, cls }) => queenSvg(r, c, cls)).join("") + marks;
+  board.overlay.innerHTML =
+    board.edges + lines + queens.map(({ r, c, cls }) => queenSvg(r, c, cls)).join("") + marks;
 }
 
 // A small static board for the gallery: one checkered rect (the shared pattern) and the queens.

@@ -53,7 +53,7 @@ const TEMPLATE = `
         <ol id="listing" class="listing-lines" tabindex="0" aria-label="The method's code, line by line"></ol>
       </figure>
       <figure class="vars-box">
-        <figcaption class="figtitle">Variables</figcaption>
+        <figcaption><span class="figtitle">Variables</span> <span class="meta">as the code counts, from 0: its row 2 is the board's row 3</span></figcaption>
         <dl id="vars" class="vars"></dl>
       </figure>
     </div>
