@@ -407,7 +407,26 @@ export function createPlayer(root, { keysActive = () => true, onStep = () => {} 
       dl.dataset.keys = keys;
       dl.innerHTML = vars.map(([k]) => `<div><dt>${k}</dt><dd></dd></div>`).join("") || `<div class="none">—</div>`;
     }
-    vars.forEach(([, v], i) => { dl.children[i].lastChild.textContent = v; });
+    vars.forEach(([, v], i) => {
+      const dd = dl.children[i].lastChild;
+      if (/^0b[01]+$/.test(v)) dd.replaceChildren(v, bitSquares(v));
+      else dd.textContent = v;
+    });
+  }
+
+  // A mask as the code writes it puts column 1's bit on the right, the board's mirror: beside it,
+  // one square a column in the board's order, filled where the bit is set.
+  function bitSquares(mask) {
+    const bits = mask.slice(2), strip = document.createElement("span");
+    strip.className = "bits";
+    strip.title = "the same bits in the board's order: column 1 first";
+    strip.setAttribute("aria-hidden", "true");
+    for (let c = 0; c < bits.length; c++) {
+      const square = document.createElement("span");
+      if (bits[bits.length - 1 - c] === "1") square.className = "on";
+      strip.append(square);
+    }
+    return strip;
   }
 
   function showCounts(e) {
