@@ -152,3 +152,37 @@ function trailAhead(e, n) {
 function conflictsOf(board) {
   return diagonalPairs(board).map(([a, b]) => lineSvg(a, board[a], b, board[b], "conflict-line faint")).join("");
 }
+
+// What the marks of one event's drawing mean, in a few words each: the legend under the board
+// names only what is drawn at this step.
+const RING = "ring: this step's square";
+const MARKS = {
+  place: [RING], keep: [RING], pick: [RING], settled: [RING], probe: ["ring: the square probed"],
+  choose: [RING, "dots: the trail's choices still to replay"],
+  replay: [RING, "dots: the trail's choices still to replay"],
+  reject: ["cross: the square refused", "line: to the queen that attacks it"],
+  fail: ["cross: the square refused", "line: to the queen that attacks it", "dots: the trail's choices still to replay"],
+  drop: ["cross: the square dropped", "line: to the queen that attacks it"],
+  scan: [RING, "dots: the squares walked, no queen met"],
+  remove: ["faded queen: the one taken back"],
+  free: ["dots: the squares no queen above attacks"],
+  conflict: ["rings and line: two queens that attack each other"],
+  swap: ["line: the two queens swapped"],
+  move: ["line: the two queens swapped", "thin lines: the pairs still attacking"],
+  undo: ["dashed line: the swap tried and undone", "thin lines: the pairs still attacking"],
+  reverse: ["band: the rows reversed"],
+  extend: ["band: the row every column is tried in"],
+  refuted: ["cross: the probe refuted"],
+  split: ["band: where the piece is split"],
+  completed: ["green queens: a solution"],
+  solution: ["green queens: a solution"],
+};
+
+export function legend(e, d) {
+  if (!e) return "";
+  let words = [...(MARKS[e.kind] ?? [])];
+  if (e.byRow < 0) words = words.filter(w => !w.startsWith("line: to the queen"));
+  else if (e.kind === "reject" && e.vars.some(([name]) => name === "dc")) words.push("dots: the squares walked to it");
+  if (d.shade && d.queens.length) words.push("hatched: squares the queens attack");
+  return words.join(" · ");
+}

@@ -17,7 +17,7 @@
 // walked one by one from the start, and come from the source after a jump (or show "—").
 import { fmt, plural, showError } from "./util.js";
 import { makeBoard, drawBoard, ensureDefs } from "./board.js";
-import { drawing } from "./player-draw.js";
+import { drawing, legend } from "./player-draw.js";
 import { describe } from "./sentences.js";
 import { drawTree, legendIcon, TREE_METHODS } from "./player-tree.js";
 import { ABOUT, COUNTERS, COUNTED, limitNote, END_LIMIT } from "./player-info.js";
@@ -30,6 +30,7 @@ const TEMPLATE = `
 <div class="player-stage">
   <div class="board-column">
     <div class="board-wrap"><div id="board" class="board" role="img" aria-describedby="event"></div></div>
+    <p id="board-legend" class="legend"></p>
     <p id="player-about" class="about"></p>
     <p id="player-limit" class="note limit" hidden></p>
   </div>
@@ -360,6 +361,7 @@ export function createPlayer(root, { keysActive = () => true, onStep = () => {} 
     const e = current();
     const d = drawing(e, source.n);
     drawBoard(P.board, d.queens, { lines: (d.bands ?? "") + d.lines, marks: d.marks, shade: d.shade });
+    el("board-legend").textContent = legend(e, d);
     P.board.container.classList.toggle("solved", e?.kind === "solution");
     P.board.container.setAttribute("aria-label", `The board: ${plural(d.queens.length, "queen")}`);
     const event = el("event");
