@@ -116,6 +116,21 @@ export async function checkReducedMotion(page) {
 }
 
 // A phone at n = 20: squares of 24 px at least, on the Search tab and Your board.
+// On a phone (390x844) the page opens with Play and the whole board on the first screen, and
+// Play stays in view while the code below it is read.
+export async function checkPhoneFirstScreen(page) {
+  await tab(page, "search");
+  await choose(page, 8, "recursive");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = id => page.$eval(id, e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; });
+  const [play, board] = [await box("#play"), await box("#board")];
+  check(play[1] <= 844 && board[1] <= 844, `phone: Play (${play.map(Math.round)}) and the board (${board.map(Math.round)}) on the first screen of 844 px`);
+  await page.$eval("#listing", e => e.scrollIntoView());
+  const later = await box("#play");
+  check(later[0] >= 0 && later[1] <= 844, `phone: Play stays in view beside the code (${later.map(Math.round)})`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 export async function checkPhoneSquares(page) {
   await tab(page, "search");
   await choose(page, 20, "recursive");

@@ -14,7 +14,7 @@ import path from "node:path";
 import { check, failed, launch, open, tab, columnsOn } from "./lib.mjs";
 import { checkEveryMethod, checkButtons, checkKeys, checkFarJump, checkSharedStep, checkCopyLinkHoldsTheStep, checkLimitNote, screenshotMethods, choose } from "./playground_player.mjs";
 import { checkYourBoard, checkPaste, checkYoursLink, checkGallery, checkCounts, checkCompare, checkBig } from "./playground_tabs.mjs";
-import { TABS, checkAxe, checkKeyboardBoard, checkTreeShapes, checkReducedMotion, checkPhoneSquares } from "./playground_a11y.mjs";
+import { TABS, checkAxe, checkKeyboardBoard, checkTreeShapes, checkReducedMotion, checkPhoneSquares, checkPhoneFirstScreen } from "./playground_a11y.mjs";
 
 const [pageFile, outdir] = process.argv.slice(2);
 if (!pageFile || !outdir) {
@@ -99,6 +99,7 @@ try {
   check(dark.problems.length === 0, `dark: ${dark.problems.join("; ")}`);
 
   const phone = await openPage(url, ...PHONE);
+  await checkPhoneFirstScreen(phone.page);
   await checkPhoneSquares(phone.page);
   await screenshotMethods(phone.page, outdir, "phone");
   await choose(phone.page, 8, "recursive");
