@@ -3,11 +3,14 @@
 //   perm:  n column numbers 1..n in row order, separated by whitespace or commas ("2 4 1 3").
 //   board: n rows of n cells, '.' empty and 'Q' a queen, exactly one queen per row.
 //   json:  {"n": 4, "perm": [2, 4, 1, 3]} (1-based columns, like perm); a bare array is accepted,
-//          and so is LeetCode's board, an array of n strings of '.' and 'Q' ([".Q..", ...]).
+//          1-based too unless it holds a 0: then it is a program's array of columns counted
+//          from 0 ([1, 3, 0, 2]); and so is LeetCode's board, an array of n strings of '.' and
+//          'Q' ([".Q..", ...]).
 //   fen:   the rows from the top separated by '/', digits for runs of empty squares and 'q' for a
 //          queen, as chess diagrams write them ("1q2/3q/q3/2q1").
 // Readers never trust their input: anything that is not exactly a placement raises ParseError
-// with a one-line message naming the place (line and column, 1-based) where it went wrong.
+// with a one-line message naming the row, or the place in the text (line and character, 1-based),
+// where it went wrong.
 #pragma once
 
 #include <cstddef>

@@ -34,7 +34,7 @@ Row scan_row(std::string_view text, std::size_t begin, std::size_t end, std::siz
       if (row.queens++ == 0) row.column = row.cells;
       ++row.cells;
     } else if (!is_space(c)) {
-      throw ParseError("board: unexpected character " + quote_bytes(text.substr(i, 1)) + " at " +
+      throw ParseError("rows of '.' and 'Q': unexpected character " + quote_bytes(text.substr(i, 1)) + " at " +
                        describe_position(text, i) + "; expected '.' or 'Q'");
     }
   }
@@ -59,16 +59,16 @@ std::vector<Row> scan_rows(std::string_view text) {
 Placement read_board(std::string_view text, const ReadOptions& options) {
   const std::vector<Row> rows = scan_rows(text);
   const std::size_t n = rows.size();
-  if (n == 0) throw ParseError("board: empty input; expected n rows of '.' and 'Q'");
+  if (n == 0) throw ParseError("rows of '.' and 'Q': empty input; expected n rows of '.' and 'Q'");
   if (options.expected_size && *options.expected_size != n) {
-    throw ParseError("board: expected " + std::to_string(*options.expected_size) + " rows, got " +
+    throw ParseError("rows of '.' and 'Q': expected " + std::to_string(*options.expected_size) + " rows, got " +
                      std::to_string(n));
   }
   std::vector<Column> col(n);
   for (std::size_t r = 0; r < n; ++r) {
     const Row& row = rows[r];
     const std::string where =
-        "board: row " + std::to_string(r + 1) + " (line " + std::to_string(row.line) + ")";
+        "row " + std::to_string(r + 1) + " (line " + std::to_string(row.line) + ")";
     col[r] = static_cast<Column>(detail::queen_of_row(where, row.cells, row.queens, row.column, n));
   }
   return Placement(std::move(col));

@@ -38,15 +38,15 @@ FenRow scan_fen_row(std::string_view text, std::size_t begin, std::size_t end, s
       for (; i < end && is_digit(text[i]); ++i) {
         run = run * 10 + static_cast<std::size_t>(text[i] - '0');
         if (run > cap)
-          throw ParseError("fen: a run of empty squares longer than the board at " +
+          throw ParseError("FEN: a run of empty squares longer than the board at " +
                            describe_position(text, i));
       }
       --i;
       if (run == 0)
-        throw ParseError("fen: a run of 0 empty squares at " + describe_position(text, i));
+        throw ParseError("FEN: a run of 0 empty squares at " + describe_position(text, i));
       row.squares += run;
     } else {
-      throw ParseError("fen: unexpected character " + quote_bytes(text.substr(i, 1)) + " at " +
+      throw ParseError("FEN: unexpected character " + quote_bytes(text.substr(i, 1)) + " at " +
                        describe_position(text, i) + "; expected digits, 'q' or '/'");
     }
   }
@@ -59,7 +59,7 @@ Placement read_fen(std::string_view text, const ReadOptions& options) {
   std::size_t begin = 0, end = text.size();
   while (begin < end && is_space(text[begin])) ++begin;
   while (end > begin && is_space(text[end - 1])) --end;
-  if (begin == end) throw ParseError("fen: empty input; expected rows such as 1q2/3q/q3/2q1");
+  if (begin == end) throw ParseError("FEN: empty input; expected rows such as 1q2/3q/q3/2q1");
   std::vector<std::pair<std::size_t, std::size_t>> spans;  // each row's [from, to)
   for (std::size_t from = begin;;) {
     const std::size_t slash = text.find('/', from);
@@ -70,13 +70,13 @@ Placement read_fen(std::string_view text, const ReadOptions& options) {
   }
   const std::size_t n = spans.size();
   if (options.expected_size && *options.expected_size != n) {
-    throw ParseError("fen: expected " + std::to_string(*options.expected_size) + " rows, got " +
+    throw ParseError("FEN: expected " + std::to_string(*options.expected_size) + " rows, got " +
                      std::to_string(n));
   }
   std::vector<Column> col(n);
   for (std::size_t r = 0; r < n; ++r) {
     const FenRow row = scan_fen_row(text, spans[r].first, spans[r].second, n);
-    const std::string where = "fen: row " + std::to_string(r + 1);
+    const std::string where = "FEN: row " + std::to_string(r + 1);
     col[r] =
         static_cast<Column>(detail::queen_of_row(where, row.squares, row.queens, row.column, n));
   }

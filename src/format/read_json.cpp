@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The JSON reader: {"n": 4, "perm": [2, 4, 1, 3]} or a bare [2, 4, 1, 3]. Columns are 1-based,
-// as in the perm format, so the two forms of a placement carry the same numbers. Other keys are
+// as in the perm format, so the two forms of a placement carry the same numbers; but a bare array
+// that holds a 0 is a program's array of columns counted from 0 ([1, 3, 0, 2], as the trace's
+// variables and most code show it), and one holding both 0 and n is refused. Other keys are
 // ignored (a verify --json answer can be read back), but "n", if present, must agree. An array
 // of strings is LeetCode's board (problem 51 prints its answers so): one string a row, read as
 // the board format reads its lines; a list holding one such board is taken too.
@@ -24,16 +26,16 @@ nlohmann::json parse_document(std::string_view text) {
     for (char& c : message) {
       if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
     }
-    throw ParseError("json: " + message);
+    throw ParseError("JSON: " + message);
   }
 }
 
 const nlohmann::json& perm_array(const nlohmann::json& doc) {
   if (doc.is_array()) return doc;
-  if (!doc.is_object()) throw ParseError("json: expected an object with \"perm\" or an array");
+  if (!doc.is_object()) throw ParseError("JSON: expected an object with \"perm\" or an array");
   const auto it = doc.find("perm");
-  if (it == doc.end()) throw ParseError("json: the object has no \"perm\" array");
-  if (!it->is_array()) throw ParseError("json: \"perm\" is not an array");
+  if (it == doc.end()) throw ParseError("JSON: the object has no \"perm\" array");
+  if (!it->is_array()) throw ParseError("JSON: \"perm\" is not an array");
   return *it;
 }
 
@@ -42,12 +44,12 @@ Placement read_string_rows(const nlohmann::json& rows, const ReadOptions& option
   std::string lines;
   for (std::size_t r = 0; r < rows.size(); ++r) {
     if (!rows[r].is_string()) {
-      throw ParseError("json: element " + std::to_string(r + 1) +
+      throw ParseError("JSON: element " + std::to_string(r + 1) +
                        " is not a string; a board is an array of rows such as \".Q..\"");
     }
     const std::string& row = rows[r].get_ref<const std::string&>();
     if (row.find_first_not_of(".Qq") != std::string::npos || row.empty()) {
-      throw ParseError("json: row " + std::to_string(r + 1) + " (" + detail::quote_bytes(row) +
+      throw ParseError("JSON: row " + std::to_string(r + 1) + " (" + detail::quote_bytes(row) +
                        ") is not a row of '.' and 'Q'");
     }
     (lines += row) += '\n';
@@ -69,27 +71,45 @@ Placement read_json(std::string_view text, const ReadOptions& options) {
   }
   const nlohmann::json& perm = perm_array(doc);
   const std::size_t n = perm.size();
-  if (n == 0) throw ParseError("json: \"perm\" is empty; expected column numbers 1..n");
+  if (n == 0) throw ParseError("JSON: \"perm\" is empty; expected column numbers 1..n");
   if (doc.is_object() && doc.contains("n")) {
     const auto& declared = doc["n"];
     if (!declared.is_number_unsigned() || declared.get<std::uint64_t>() != n) {
-      throw ParseError("json: \"n\" is " + declared.dump() + " but \"perm\" has " +
+      throw ParseError("JSON: \"n\" is " + declared.dump() + " but \"perm\" has " +
                        std::to_string(n) + " numbers");
     }
   }
   if (options.expected_size && *options.expected_size != n) {
-    throw ParseError("json: expected " + std::to_string(*options.expected_size) +
+    throw ParseError("JSON: expected " + std::to_string(*options.expected_size) +
                      " column numbers, got " + std::to_string(n));
   }
-  std::vector<Column> col(n);
+  // A column number must be a whole number; which ones are on the board depends on the base.
+  bool has_zero = false, has_n = false;
   for (std::size_t row = 0; row < n; ++row) {
     const auto& v = perm[row];
-    if (!v.is_number_unsigned() || v.get<std::uint64_t>() == 0 || v.get<std::uint64_t>() > n) {
-      throw ParseError("json: element " + std::to_string(row + 1) + " (" +
-                       detail::quote_bytes(v.dump()) + ") is not a column number 1.." +
-                       std::to_string(n));
+    if (!v.is_number_unsigned()) {
+      throw ParseError("JSON: row " + std::to_string(row + 1) + "'s column " +
+                       detail::quote_bytes(v.dump()) + " is not a column number");
     }
-    col[row] = static_cast<Column>(v.get<std::uint64_t>() - 1);
+    has_zero |= v.get<std::uint64_t>() == 0;
+    has_n |= v.get<std::uint64_t>() == n;
+  }
+  const bool from_zero = doc.is_array() && has_zero;
+  if (from_zero && has_n) {
+    throw ParseError("JSON: the array holds both 0 and " + std::to_string(n) +
+                     "; its columns must count from 0 (0.." + std::to_string(n - 1) +
+                     ") or from 1 (1.." + std::to_string(n) + ")");
+  }
+  const std::uint64_t low = from_zero ? 0 : 1;
+  std::vector<Column> col(n);
+  for (std::size_t row = 0; row < n; ++row) {
+    const std::uint64_t v = perm[row].get<std::uint64_t>();
+    if (v < low || v > n - 1 + low) {
+      throw ParseError("JSON: row " + std::to_string(row + 1) + "'s column " + std::to_string(v) +
+                       " is off the board: " + std::to_string(n) + " numbers make a board of " +
+                       "columns " + std::to_string(low) + ".." + std::to_string(n - 1 + low));
+    }
+    col[row] = static_cast<Column>(v - low);
   }
   return Placement(std::move(col));
 }

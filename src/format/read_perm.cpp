@@ -30,31 +30,33 @@ std::size_t count_numbers(std::string_view text) {
       in_number = false;
     } else {
       std::string what = c == '-' ? "negative numbers are not columns: " : "unexpected character ";
-      throw ParseError("perm: " + what + quote_bytes(text.substr(i, 1)) + " at " +
+      throw ParseError("column numbers: " + what + quote_bytes(text.substr(i, 1)) + " at " +
                        describe_position(text, i) + "; expected column numbers 1..n");
     }
   }
   return count;
 }
 
-[[noreturn]] void out_of_range(std::string_view text, std::size_t start, std::size_t end,
-                               std::size_t n) {
-  throw ParseError("perm: column " + quote_bytes(text.substr(start, end - start)) + " at " +
-                   describe_position(text, start) + " is out of range 1.." + std::to_string(n) +
-                   " (" + std::to_string(n) + " numbers were given)");
+// The number of `row` (0-based) in text[start, end) is not a column of the board.
+[[noreturn]] void off_the_board(std::string_view text, std::size_t start, std::size_t end,
+                                std::size_t row, std::size_t n) {
+  throw ParseError("column numbers: row " + std::to_string(row + 1) + "'s column " +
+                   quote_bytes(text.substr(start, end - start)) + " (" +
+                   describe_position(text, start) + ") is off the board: " + std::to_string(n) +
+                   " numbers make a board of columns 1.." + std::to_string(n));
 }
 
 }  // namespace
 
 Placement read_perm(std::string_view text, const ReadOptions& options) {
   const std::size_t n = count_numbers(text);
-  if (n == 0) throw ParseError("perm: empty input; expected column numbers 1..n");
+  if (n == 0) throw ParseError("column numbers: empty input; expected column numbers 1..n");
   if (options.expected_size && *options.expected_size != n) {
-    throw ParseError("perm: expected " + std::to_string(*options.expected_size) +
+    throw ParseError("column numbers: expected " + std::to_string(*options.expected_size) +
                      " column numbers, got " + std::to_string(n));
   }
   if (n > std::numeric_limits<Column>::max()) {
-    throw ParseError("perm: " + std::to_string(n) + " queens is more than this program supports");
+    throw ParseError("column numbers: " + std::to_string(n) + " queens are more than this program supports");
   }
   std::vector<Column> col(n);
   std::size_t row = 0;
@@ -71,7 +73,7 @@ Placement read_perm(std::string_view text, const ReadOptions& options) {
       too_big |= value > n;  // once past n it stays out of range; stop growing it
       if (too_big) value = n + 1;
     }
-    if (value == 0 || value > n) out_of_range(text, start, i, n);
+    if (value == 0 || value > n) off_the_board(text, start, i, row, n);
     col[row++] = static_cast<Column>(value - 1);
   }
   return Placement(std::move(col));

@@ -2,10 +2,12 @@
 // The playground's other tabs in Chromium, against facts known without the library (a textbook
 // backtracker, the published counts, the symmetries of the square):
 //   Your board: conflicts shown, completable or not as the backtracker says, a completion that
-//     keeps the clicked queens; a placement pasted in each of the three formats drawn and checked
-//     (its first attacking pair marked), bad text given one message; the queens kept in a link.
+//     keeps the clicked queens; a placement pasted in each format (perm with spaces or commas,
+//     a 0-based array, LeetCode's, FEN-like) drawn and checked (its first attacking pair
+//     marked), bad text given one message in the board's words; the queens kept in a link.
 //   Gallery: n = 6 all (4) and unique (1, fixed by rotate180), n = 8 unique (12 classes, 92
-//     images), n = 10 paged by "Show more" to all 724.
+//     images), n = 10 paged by "Show more" to all 724; the symmetries said in words; Open puts
+//     a solution on Your board.
 //   Counts: n = 1..17 against OEIS, in the worker: a tab clicked during n = 16 is handled at once;
 //     Cancel stops the table.
 //   Compare: every method for n = 4..12 in the chart and its table, the skipped ones said.
@@ -74,6 +76,15 @@ export async function checkGallery(page, outdir) {
   check(unique8.reduce((sum, c) => sum + c.images, 0) === 92, "gallery n=8 unique: the classes hold 92 solutions");
   check(unique8.filter(c => c.symmetries.includes("rotate180")).length === 1, "gallery n=8 unique: exactly one class is symmetric");
   await page.screenshot({ path: path.join(outdir, "playground-gallery-laptop.png") });
+  const words = await page.$eval('#gallery-list [data-symmetry="rotate180"]', b => b.textContent);
+  check(words === "same after a half turn", `gallery: the symmetry is said in words (${words})`);
+  // A card's Open button puts its solution on Your board.
+  await page.click("#gallery-list .card:nth-child(3) button.open");
+  const opened = await columnsOn(page, "yours-board", 8);
+  const shownTab = await page.$eval("#tab-yours", t => t.getAttribute("aria-selected"));
+  check(shownTab === "true" && same(opened, unique8[2].p), `gallery: Open shows solution 3 (${unique8[2].p}) on Your board (tab ${shownTab}, board ${opened})`);
+  check((await page.$eval("#yours-status", s => s.dataset.state)) === "solved", "gallery: the opened board is solved");
+  await tab(page, "gallery");
   await page.selectOption("#gallery-n", "10");
   await which("all");
   check((await galleryCards(page)).length === 200, "gallery n=10: the first 200 boards");
@@ -200,6 +211,8 @@ export async function checkPaste(page) {
   const twelve = referenceSolutions(12, [], 1)[0];
   const cases = [
     ["perm", "2 4 1 3", [1, 3, 0, 2]],
+    ["perm with commas", "2,4,1,3", [1, 3, 0, 2]],
+    ["the code's cols array, from 0", "[1,3,0,2]", [1, 3, 0, 2]],
     ["LeetCode", leetcode([1, 3, 0, 2]), [1, 3, 0, 2]],
     ["FEN-like", "1q2/3q/q3/2q1", [1, 3, 0, 2]],
     ["FEN-like, n = 12 (runs of two digits)", fen(twelve), twelve],
@@ -224,6 +237,10 @@ export async function checkPaste(page) {
     const messages = await page.$$eval("#panel-yours .error:not([hidden])", els => els.map(e => e.textContent));
     check(messages.length === 1 && messages[0].length > 5, `paste '${bad}': one message, got ${JSON.stringify(messages)}`);
   }
+  // The message speaks of the board's rows and columns, not of the text's.
+  await paste(page, "2 4 1 5");
+  const offBoard = await page.textContent("#paste-error");
+  check(offBoard.includes("row 4's column '5'") && !/perm:|json:|board:/.test(offBoard), `paste '2 4 1 5': ${offBoard}`);
   check(same(await columnsOn(page, "yours-board", 4), before), "bad text leaves the board as it was");
   return true;
 }

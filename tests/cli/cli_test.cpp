@@ -124,7 +124,7 @@ TEST(cli, verify_reads_files_boards_and_json) {
   EXPECT_EQ(run_nqueens("verify --format fen", "q3/2q1/1q2/3q").out,
             "invalid: queens at row 2 column 3 and row 3 column 2 share a diagonal\n");
   EXPECT_EQ(run_nqueens("render", "1q2/3q/q3/2q1").out, ".Q..\n...Q\nQ...\n..Q.\n");
-  expect_usage_error(run_nqueens("verify", "1q2/2qq/q3/2q1"), "fen: row 2 has 2 queens",
+  expect_usage_error(run_nqueens("verify", "1q2/2qq/q3/2q1"), "FEN: row 2 has 2 queens",
                      "two queens in a FEN row");
 }
 
@@ -198,9 +198,9 @@ TEST(cli, malformed_placements_are_usage_errors) {
   expect_usage_error(run_nqueens("verify", ""), "empty input", "empty");
   expect_usage_error(run_nqueens("verify", "\n \n"), "empty input", "blank");
   expect_usage_error(run_nqueens("verify", "1 2 x"), "unexpected character 'x'", "stray");
-  expect_usage_error(run_nqueens("verify", "2 4 1 5"), "out of range 1..4", "out of range");
-  expect_usage_error(run_nqueens("verify", "0 1 2"), "out of range", "zero column");
-  expect_usage_error(run_nqueens("verify", "1 99999999999999999999999999999"), "out of range",
+  expect_usage_error(run_nqueens("verify", "2 4 1 5"), "off the board: 4 numbers make a board of columns 1..4", "off the board");
+  expect_usage_error(run_nqueens("verify", "0 1 2"), "off the board", "zero column");
+  expect_usage_error(run_nqueens("verify", "1 99999999999999999999999999999"), "off the board",
                      "enormous number");
   expect_usage_error(run_nqueens("verify --size -4", "2 4 1 3"), "--size", "negative size");
   expect_usage_error(run_nqueens("verify --size 8", "2 4 1 3"), "expected 8 column numbers, got 4",
@@ -211,13 +211,13 @@ TEST(cli, malformed_placements_are_usage_errors) {
   expect_usage_error(run_nqueens("verify", std::string("1 \0 2", 5)), "\\x00", "nul byte");
   expect_usage_error(run_nqueens("verify /nonexistent/file"), "cannot open", "missing file");
   expect_usage_error(run_nqueens("verify /"), "cannot read", "directory");
-  expect_usage_error(run_nqueens("render", "1 1 9"), "out of range", "render bad input");
+  expect_usage_error(run_nqueens("render", "1 1 9"), "off the board", "render bad input");
   expect_usage_error(run_nqueens("render --format png", "1"), "png", "render format");
   std::string ones;
   for (int i = 0; i < 5000; ++i) ones += "1 ";
   expect_usage_error(run_nqueens("render", ones), "n = 5000 is too large to draw (at most 4096)",
                      "render too large");
-  expect_usage_error(run_nqueens("verify --format board", "2 4 1 3"), "board: unexpected",
+  expect_usage_error(run_nqueens("verify --format board", "2 4 1 3"), "rows of '.' and 'Q': unexpected",
                      "format forced");
 }
 

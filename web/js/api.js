@@ -115,9 +115,8 @@ function* solutions(n, opts) {
   }
 }
 
-// A placement from text in any format the command line reads: perm ("2 4 1 3", 1-based), board
-// lines of '.' and 'Q', JSON ({"perm": [...]}, or LeetCode's [".Q..", "...Q", ...]) or FEN-like
-// ("1q2/3q/q3/2q1"); 0-based columns back, or an Error naming what is wrong.
+// A placement from text in any format the command line reads (nq::read_placement: perm, board
+// lines, JSON, FEN-like; see nqueens.d.ts); 0-based columns back, or an Error naming what is wrong.
 function parse(text) {
   if (typeof text !== "string") throw new TypeError("parse: the text must be a string");
   return toArray(unwrap(core.parse(text)));

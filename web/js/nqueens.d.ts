@@ -56,9 +56,11 @@ export interface Attack {
   message: string; // "queens at row 2 column 3 and row 5 column 6 share a diagonal" (1-based)
 }
 /**
- * A placement read from text in any format the command line reads: perm ("2 4 1 3", 1-based),
- * board lines of "." and "Q", JSON ({"perm": [...]} or LeetCode's [".Q..", "...Q", ...]) or
- * FEN-like ("1q2/3q/q3/2q1"). Throws an Error naming the line and column at fault.
+ * A placement read from text in any format the command line reads: perm ("2 4 1 3" or "2,4,1,3",
+ * 1-based), board lines of "." and "Q", JSON ({"perm": [...]}, a bare [2, 4, 1, 3], or a code's
+ * array counted from 0 such as [1, 3, 0, 2], told by its 0; or LeetCode's [".Q..", "...Q", ...])
+ * or FEN-like ("1q2/3q/q3/2q1"). Throws an Error naming the row, or the line and character, at
+ * fault.
  */
 export function parse(text: string): Placement;
 /** null when no two queens attack each other; otherwise the first attacking pair. */

@@ -59,5 +59,6 @@ export function scientific(x) {
 export function limitNote(method, n, first, events) {
   if (first || !events || events <= END_LIMIT) return "";
   const exact = method === "blind" ? `2·${n}^${n} = ${scientific(events)}` : `about ${scientific(events)}`;
-  return `The whole search of ${method} at n = ${n} has ${exact} events: step, play and go to the next solution at will, but its end is out of this page's reach (use the command line: nqueens trace ${n} --method ${method} --format jsonl).`;
+  const why = method === "blind" ? " That is blind enumeration's lesson: the n^n boards it tries grow far faster than the solutions." : "";
+  return `The whole search of ${method} at n = ${n} has ${exact} steps, more than the ${scientific(END_LIMIT)} this page walks through: step, play and go to the next solution at will, but its end is out of this page's reach; a smaller n shows the whole search.${why}`;
 }

@@ -54,6 +54,13 @@ function showPasted() {
   renderYours();
 }
 
+// Whether this board takes n queens, and a solution put on it (the Gallery's Open button).
+export const yoursTakes = n => n >= N_FROM && n <= N_TO;
+export function openOnYourBoard(columns) {
+  $("yours-n").value = String(columns.length);
+  startYours(Array.from(columns, (c, r) => [r, c]));
+}
+
 // The queens as the address keeps them: row.column pairs, 1-based.
 const queensText = queens => queens.map(([r, c]) => `${r + 1}.${c + 1}`).join(",");
 function queensFromText(text, n) {

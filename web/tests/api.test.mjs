@@ -267,14 +267,16 @@ test("trace: events replay to the solutions, across many windows, for each metho
 test("parse reads every format the command line reads, and names what is wrong", () => {
   const four = [1, 3, 0, 2];
   for (const text of ["2 4 1 3", ".Q..\n...Q\nQ...\n..Q.\n", '{"n":4,"perm":[2,4,1,3]}', "[2,4,1,3]",
-    '[".Q..","...Q","Q...","..Q."]', '[[".Q..","...Q","Q...","..Q."]]', "1q2/3q/q3/2q1", " 1Q2/3Q/Q3/2Q1\n"]) {
+    '[".Q..","...Q","Q...","..Q."]', '[[".Q..","...Q","Q...","..Q."]]', "1q2/3q/q3/2q1", " 1Q2/3Q/Q3/2Q1\n",
+    "2,4,1,3", "[1,3,0,2]"]) {
     assert.deepEqual(nq.parse(text), four, text);
   }
   assert.equal(nq.verify(nq.parse("q3/2q1/1q2/3q")).line, "anti-diagonal");
-  throwsMessage(() => nq.parse("1q2/2qq/q3/2q1"), "fen: row 2 has 2 queens; a placement has exactly one queen per row");
-  throwsMessage(() => nq.parse('[".Q..","...Q","Q..x","..Q."]'), "json: row 3 ('Q..x') is not a row of '.' and 'Q'");
-  throwsMessage(() => nq.parse("2 4 x"), "perm: unexpected character 'x' at line 1, character 5; expected column numbers 1..n");
-  throwsMessage(() => nq.parse(""), /^perm: /);
+  throwsMessage(() => nq.parse("1q2/2qq/q3/2q1"), "FEN: row 2 has 2 queens; a placement has exactly one queen per row");
+  throwsMessage(() => nq.parse('[".Q..","...Q","Q..x","..Q."]'), "JSON: row 3 ('Q..x') is not a row of '.' and 'Q'");
+  throwsMessage(() => nq.parse("2 4 x"), "column numbers: unexpected character 'x' at line 1, character 5; expected column numbers 1..n");
+  throwsMessage(() => nq.parse(""), /^column numbers: empty input/);
+  throwsMessage(() => nq.parse("[0,4,1,3]"), /holds both 0 and 4/);
   assert.throws(() => nq.parse(42), TypeError);
 });
 
