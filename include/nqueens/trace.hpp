@@ -117,7 +117,8 @@ struct Event {
   std::vector<int> board;        // after the event: board[r] the column of row r's queen, -1 none
   std::vector<Variable> vars;    // the listing's variables in scope, in the listing's order
   classic::Counters work;        // placements, checks, nodes so far (docs/trace.md)
-  std::uint64_t number = 0;      // solution, run, start: its number; level: its boards
+  std::uint64_t number = 0;      // solution, run, start: its number; level: its boards;
+                                 // refuted (first): the nodes its piece took
 };
 
 // A one-line account of an event, 1-based, as `nqueens trace` prints it: "place row 1 col 1",

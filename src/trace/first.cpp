@@ -3,7 +3,9 @@
 // its proof steps (first_proof.hpp) told as the listing's events as they are made. The engine
 // tells outcomes only (a piece refuted or split, a probe completed, a row settled); the trace
 // tells before them what the listing does on the way: the probe itself (line 9) the first time a
-// step concerns it, and each column left of it that a queen above attacks (line 8).
+// step concerns it, and each column left of it that a queen above attacks (line 8). A refuted
+// piece's number is the nodes its search took; a settled row shows `known`, the solution whose
+// column it takes.
 #include <algorithm>
 #include <stop_token>
 
@@ -24,7 +26,8 @@ class Teller {
       rows_.push_back(s.column);
       tell(Kind::settled, s.row, s.column, [&](Event& e) {
         e.board = board_of(rows_, rows_.size(), static_cast<std::size_t>(n_));
-        e.vars = {number("row", s.row), number("col", s.column), array("rows", rows_)};
+        e.vars = {number("row", s.row), number("col", s.column), array("rows", rows_),
+                  array("known", s.completion)};
       });
       next_column_ = 0;
       probed_ = -1;
@@ -35,6 +38,7 @@ class Teller {
       case FirstStep::Kind::refuted:
         work_.nodes += s.nodes;
         tell(Kind::refuted, s.row, s.column, [&](Event& e) {
+          e.number = s.nodes;
           e.board = piece(s);
           e.vars = {number("row", s.row), number("c", s.column), array("rows", rows_)};
         });

@@ -258,7 +258,9 @@ std::string describe(const Event& e) {
              ": attacking pairs " + value_of(e, "was") + " -> " + value_of(e, "tried") +
              (e.kind == Kind::move ? ", kept" : ", undone");
     case Kind::probe: return "probe " + at;
-    case Kind::refuted: return "refuted " + at;
+    case Kind::refuted:
+      return "refuted " + at + " after " + std::to_string(e.number) +
+             (e.number == 1 ? " node" : " nodes");
     case Kind::split:
       return "split " + at + " along " +
              (e.along == Along::row ? "row " + std::to_string(e.by_row + 1)

@@ -39,11 +39,12 @@ export async function open(browser, url, viewport, options = {}) {
 
 // ---- what a board shows
 
-// The queens on a board as [row, col] pairs, checking that the overlay draws exactly those.
+// The queens on a board as [row, col] pairs, checking that the overlay draws exactly those (Amb's
+// trail, outlined, is choices to replay, not queens standing).
 export async function queensOn(page, boardId) {
   return page.$eval(`#${boardId}`, board => {
     const cells = [...board.querySelectorAll(".cell.has-queen")].map(c => [Number(c.dataset.row), Number(c.dataset.col)]);
-    const drawn = [...board.querySelectorAll(".overlay use.q:not(.ghost)")]
+    const drawn = [...board.querySelectorAll(".overlay use.q:not(.ghost):not(.tentative)")]
       .map(q => [Math.round(Number(q.getAttribute("y")) - 0.12), Math.round(Number(q.getAttribute("x")) - 0.12)]);
     const key = list => list.map(String).sort().join(";");
     return key(cells) === key(drawn) ? cells : { mismatch: [cells, drawn] };

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// What a learner with a keyboard, a screen reader, colour-blind eyes or a phone trips over
-// (issue 33, point 8), each checked:
+// What a learner with a keyboard, a screen reader, colour-blind eyes, a phone or a projector
+// trips over, each checked:
 // - axe-core (pinned in package.json) on every tab, in the light and the dark style: no serious
 //   or critical violation (contrast, landmarks, names, roles);
 // - Your board from the keyboard: the focused square's queen stays drawn over the focus ring,
@@ -9,7 +9,8 @@
 //   tree of different shapes;
 // - prefers-reduced-motion honoured;
 // - on a phone, squares of 24 px at least at n = 20 (the board scrolls in its frame, the page
-//   does not).
+//   does not), Play and the board on the first screen;
+// - on a projector (150% zoom), Play, the board and the marked line on the first screen.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { check, tab } from "./lib.mjs";
@@ -129,6 +130,19 @@ export async function checkPhoneFirstScreen(page) {
   const later = await box("#play");
   check(later[0] >= 0 && later[1] <= 844, `phone: Play stays in view beside the code (${later.map(Math.round)})`);
   await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+// A laptop projected at 150% zoom (1280 x 800 at a scale of 1.5: 853 x 533 CSS pixels): Play,
+// the whole board and the marked line of code on the first screen.
+export async function checkProjectorFirstScreen(page, height) {
+  await tab(page, "search");
+  await choose(page, 8, "recursive");
+  await page.evaluate(async () => { for (let i = 0; i < 30; i++) await window.nqPlayground.player.forward(); });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = selector => page.$eval(selector, e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; });
+  const [play, board, line] = [await box("#play"), await box("#board"), await box("#listing li[aria-current]")];
+  check(play[1] <= height && board[1] <= height && line[0] >= 0 && line[1] <= height,
+    `projector: Play (${play.map(Math.round)}), the board (${board.map(Math.round)}) and the marked line (${line.map(Math.round)}) on the first screen of ${height} px`);
 }
 
 export async function checkPhoneSquares(page) {

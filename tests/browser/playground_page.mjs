@@ -3,9 +3,10 @@
 // opened from disk (file://), where it must make no request and throw nothing. The checks live
 // beside this file: playground_player.mjs (the Search tab's player, every method against the
 // reference traces), playground_tabs.mjs (Your board and pasting, Gallery, Counts, Compare, Big
-// boards), playground_a11y.mjs (axe-core in both styles, keyboard, shapes, motion, phone sizes).
-// It prints the bundle's size and the page's timings, and writes screenshots of every tab and of
-// every method mid-trace, at laptop (1280x800) and phone (390x844) sizes, to OUTDIR, with
+// boards), playground_a11y.mjs (axe-core in both styles, keyboard, shapes, motion, phone and
+// projector sizes). It prints the bundle's size and the page's timings, and writes screenshots
+// of every tab and of every method mid-trace, at laptop (1280x800) and phone (390x844) sizes,
+// and of the Search tab on a projector (1280x800 at 150% zoom), to OUTDIR, with
 // playground.png (the page mid-search, for the README).
 // Usage: node playground_page.mjs PAGE_HTML OUTDIR
 import { mkdirSync, statSync } from "node:fs";
@@ -14,7 +15,7 @@ import path from "node:path";
 import { check, failed, launch, open, tab, columnsOn } from "./lib.mjs";
 import { checkEveryMethod, checkButtons, checkKeys, checkFarJump, checkSharedStep, checkCopyLinkHoldsTheStep, checkLimitNote, screenshotMethods, choose } from "./playground_player.mjs";
 import { checkYourBoard, checkPaste, checkYoursLink, checkGallery, checkCounts, checkCompare, checkBig } from "./playground_tabs.mjs";
-import { TABS, checkAxe, checkKeyboardBoard, checkTreeShapes, checkReducedMotion, checkPhoneSquares, checkPhoneFirstScreen } from "./playground_a11y.mjs";
+import { TABS, checkAxe, checkKeyboardBoard, checkTreeShapes, checkReducedMotion, checkPhoneSquares, checkPhoneFirstScreen, checkProjectorFirstScreen } from "./playground_a11y.mjs";
 
 const [pageFile, outdir] = process.argv.slice(2);
 if (!pageFile || !outdir) {
@@ -25,6 +26,7 @@ mkdirSync(outdir, { recursive: true });
 const url = pathToFileURL(path.resolve(pageFile)).href;
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = [{ width: 390, height: 844 }, { deviceScaleFactor: 2, isMobile: true, hasTouch: true }];
+const PROJECTOR = [{ width: 853, height: 533 }, { deviceScaleFactor: 1.5 }];  // 1280 x 800 at 150%
 
 const browser = await launch();
 const ready = page => page.waitForFunction(() => !document.getElementById("loading"), null, { timeout: 60000 });
@@ -97,6 +99,12 @@ try {
   const cleanDark = await checkAxe(dark.page, "dark");
   await screenshotTabs(dark.page, "laptop-dark");
   check(dark.problems.length === 0, `dark: ${dark.problems.join("; ")}`);
+
+  const projector = await openPage(url, ...PROJECTOR);
+  await checkProjectorFirstScreen(projector.page, PROJECTOR[0].height);
+  await projector.page.screenshot({ path: path.join(outdir, "playground-search-projector.png") });
+  check(projector.problems.length === 0, `projector: ${projector.problems.join("; ")}`);
+  await projector.context.close();
 
   const phone = await openPage(url, ...PHONE);
   await checkPhoneFirstScreen(phone.page);

@@ -55,10 +55,16 @@ async function walk(page, count) {
       const s = player.state();
       if (s.step === before) break;
       const n = Number(root.querySelector("#board").style.getPropertyValue("--n"));
-      const board = new Array(n).fill(-1);
-      for (const q of root.querySelectorAll("#board .overlay use.q:not(.ghost)")) {
-        board[Math.round(Number(q.getAttribute("y")) - 0.12)] = Math.round(Number(q.getAttribute("x")) - 0.12);
-      }
+      const read = selector => {
+        const board = new Array(n).fill(-1);
+        for (const q of root.querySelectorAll(selector)) {
+          board[Math.round(Number(q.getAttribute("y")) - 0.12)] = Math.round(Number(q.getAttribute("x")) - 0.12);
+        }
+        return board;
+      };
+      const board = read("#board .overlay use.q:not(.ghost):not(.tentative)");
+      const tentative = read("#board .overlay use.q.tentative");
+      const strip = root.querySelector("#level-strip");
       const li = root.querySelector("#listing li[aria-current]");
       const number = key => Number(root.querySelector(`#counters [data-key="${key}"] dd`).textContent.replace(/,/g, ""));
       const attack = root.querySelector("#board line.attack-line, #board line.conflict-line:not(.faint)");
@@ -67,6 +73,12 @@ async function walk(page, count) {
         step: Number(root.querySelector("#event").dataset.step),
         kind: root.querySelector("#event").dataset.kind,
         board,
+        tentative,
+        strip: strip.hidden ? null : [...strip.querySelectorAll("svg.mini")].map(svg => {
+          const cols = [];
+          for (const q of svg.querySelectorAll("use.q")) cols[Math.round(Number(q.getAttribute("y")) - 0.1)] = Math.round(Number(q.getAttribute("x")) - 0.1);
+          return cols;
+        }),
         line: li ? Number(li.dataset.line) : null,
         code: li?.textContent ?? "",
         counters: [number("placements"), number("checks"), number("nodes")],
@@ -78,6 +90,22 @@ async function walk(page, count) {
   }, count);
 }
 
+// The safe boards of k queens on n columns in lexicographic order (a level of functional),
+// found by plain backtracking here.
+function levelPrefixes(n, k) {
+  const out = [], cols = [];
+  (function grow() {
+    if (cols.length === k) return void out.push(cols.slice());
+    for (let c = 0; c < n; c++) {
+      if (cols.some((q, r) => q === c || Math.abs(q - c) === cols.length - r)) continue;
+      cols.push(c);
+      grow();
+      cols.pop();
+    }
+  })();
+  return out;
+}
+
 // One shown step against the reference's event: what differs, as [what, detail] pairs.
 function differences(method, got, want) {
   const out = [];
@@ -85,7 +113,21 @@ function differences(method, got, want) {
   if (got.line !== want.line) out.push(["line", `marks line ${got.line}, the ${want.kind} is told by line ${want.line}`]);
   const fragment = FRAGMENTS[method][want.kind];
   if (!got.code.includes(fragment)) out.push(["code", `line ${got.line} (${got.code.trim()}) does not hold '${fragment}'`]);
-  if (!same(got.board, want.board)) out.push(["board", `draws the queens ${JSON.stringify(got.board)}, want ${JSON.stringify(want.board)}`]);
+  // Amb's trail is drawn as choices to replay, outlined, never as queens standing.
+  const trail = method === "amb" && (want.kind === "run" || want.kind === "backtrack");
+  const standing = trail ? want.board.map(() => -1) : want.board;
+  if (!same(got.board, standing)) out.push(["board", `draws the queens ${JSON.stringify(got.board)}, want ${JSON.stringify(standing)}`]);
+  const choices = trail ? JSON.parse(want.vars.find(([k]) => k === "trail")[1]) : [];
+  const outlined = want.board.map((_, r) => (r < choices.length ? choices[r] : -1));
+  if (!same(got.tentative, outlined)) out.push(["trail", `outlines the choices ${JSON.stringify(got.tentative)}, want ${JSON.stringify(outlined)}`]);
+  // A functional level: its first boards drawn under the board, in the method's order.
+  if (want.kind === "level") {
+    const k = Number(want.vars.find(([name]) => name === "k")[1]);
+    const first = levelPrefixes(want.board.length, k).slice(0, 8);
+    if (!same(got.strip, first)) out.push(["strip", `level ${k} draws ${JSON.stringify(got.strip)}, want its first boards ${JSON.stringify(first)}`]);
+  } else if (got.strip) {
+    out.push(["strip", `a ${want.kind} shows a level's strip`]);
+  }
   if (!same(got.counters, [want.placements, want.checks, want.nodes])) out.push(["counters", `counters ${got.counters}, want ${[want.placements, want.checks, want.nodes]}`]);
   if (!same(got.vars, want.vars)) out.push(["vars", `vars ${JSON.stringify(got.vars)}, want ${JSON.stringify(want.vars)}`]);
   for (const key of ["row", "col", "byRow", "byCol", "along", "number"]) {

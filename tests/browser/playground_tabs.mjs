@@ -240,7 +240,7 @@ export async function checkPaste(page) {
   // The message speaks of the board's rows and columns, not of the text's.
   await paste(page, "2 4 1 5");
   const offBoard = await page.textContent("#paste-error");
-  check(offBoard.includes("row 4's column '5'") && !/perm:|json:|board:/.test(offBoard), `paste '2 4 1 5': ${offBoard}`);
+  check(offBoard.includes("row 4's column '5'") && !/^(perm|json|board|fen):/i.test(offBoard), `paste '2 4 1 5': ${offBoard}`);
   check(same(await columnsOn(page, "yours-board", 4), before), "bad text leaves the board as it was");
   return true;
 }

@@ -769,7 +769,7 @@ class FirstTraceChecker {
     if (line === undefined) return this.say(event, `unknown kind ${event.kind}`);
     if (event.line !== line) this.say(event, `line ${event.line}, expected ${line}`);
     this.checkCounters(event);
-    if (event.kind !== "solution" && event.number !== 0) this.say(event, `number ${event.number}, expected 0`);
+    if (event.kind !== "solution" && event.kind !== "refuted" && event.number !== 0) this.say(event, `number ${event.number}, expected 0`);
     if (!Array.isArray(event.board) || event.board.length !== this.n) return this.say(event, "board is not n columns");
     if (event.kind !== "reject" && event.kind !== "split" &&
         (event.byRow !== -1 || event.byCol !== -1 || event.along !== "")) {
@@ -787,6 +787,7 @@ class FirstTraceChecker {
       this.say(event, `placements moved by ${moved("placements")}, expected ${placements}`);
     }
     if (moved("checks") !== checks) this.say(event, `checks moved by ${moved("checks")}, expected ${checks}`);
+    this.previousNodes = this.last.nodes;
     if (event.kind === "refuted" ? moved("nodes") < 0 : moved("nodes") !== 0) {
       this.say(event, `nodes moved by ${moved("nodes")}, expected ${event.kind === "refuted" ? ">= 0" : 0}`);
     }
@@ -868,6 +869,8 @@ class FirstTraceChecker {
     const found = completion(event.board);
     if (found) this.say(event, `the piece ${formatArray(event.board)} has a completion: ${formatArray(found)}`);
     this.refuted.add(keyOf(event.board));
+    const nodes = event.nodes - this.previousNodes;
+    if (event.number !== nodes) this.say(event, `number ${event.number}, expected the piece's ${nodes} nodes`);
     this.varsAre(event, [["row", event.row], ["c", event.col], ["rows", this.rows]]);
   }
 
@@ -922,7 +925,7 @@ class FirstTraceChecker {
     }
     this.rows.push(event.col);
     this.boardIsTheSettledRows(event);
-    this.varsAre(event, [["row", event.row], ["col", event.col], ["rows", this.rows]]);
+    this.varsAre(event, [["row", event.row], ["col", event.col], ["rows", this.rows], ["known", this.known]]);
     this.nextCol = 0;
     this.completedCol = -1;
   }

@@ -352,16 +352,16 @@ function simpleFirstTrace(n, { splitFirstProbe = false } = {}) {
           const more = piece.slice();
           more[row + 1] = x;
           counters.nodes += 3;
-          tell("refuted", { row, col: c, board: more }, [["row", row], ["c", c], ["rows", rows]]);
+          tell("refuted", { row, col: c, board: more, number: 3 }, [["row", row], ["c", c], ["rows", rows]]);
         }
         continue;
       }
       counters.nodes += 5;
-      tell("refuted", { row, col: c, board: piece }, [["row", row], ["c", c], ["rows", rows]]);
+      tell("refuted", { row, col: c, board: piece, number: 5 }, [["row", row], ["c", c], ["rows", rows]]);
     }
     if (col === n) return events;
     rows.push(col);
-    tell("settled", { row, col, board: pad(rows) }, [["row", row], ["col", col], ["rows", rows]]);
+    tell("settled", { row, col, board: pad(rows) }, [["row", row], ["col", col], ["rows", rows], ["known", known]]);
   }
   tell("solution", { board: rows, number: 1 }, [["rows", rows]]);
   return events;
@@ -419,6 +419,8 @@ check("the checker of first finds what is broken", () => {
     ["a dead square that has a completion", /dead square/, (ev) => {
       nth(ev, "split").vars[3][1] = formatArray([...Array(8).keys()]);
     }],
+    ["a refuted piece's nodes misstated", /expected the piece's \d+ nodes/, (ev) => { nth(ev, "refuted").number++; }],
+    ["a settled row without known", /vars are named/, (ev) => { nth(ev, "settled").vars.pop(); }],
     ["no solution at the end", /without its solution/, (ev) => { ev.pop(); }],
   ];
   for (const [name, rule, change] of cases) {

@@ -102,9 +102,9 @@ export function drawBoard(board, queens, { lines = "", marks = "", shade = true 
     board.edges + lines + queens.map(({ r, c, cls }) => queenSvg(r, c, cls)).join("") + marks;
 }
 
-// A small static board for the gallery: one checkered rect (the shared pattern) and the queens.
-export function miniBoard(p, label) {
-  const n = p.length;
+// A small static board for the gallery and the player's level strip: one checkered rect (the
+// shared pattern) and the queens of p's rows (a board of n rows, p.length of them with a queen).
+export function miniBoard(p, label, n = p.length) {
   const queens = Array.from(p, (c, r) => `<use href="#queen" class="q" x="${c + 0.1}" y="${r + 0.1}" width="0.8" height="0.8"/>`);
   return `<svg class="mini" viewBox="0 0 ${n} ${n}" role="img" aria-label="${label}"><rect width="${n}" height="${n}" fill="url(#checker)"/>${queens.join("")}</svg>`;
 }

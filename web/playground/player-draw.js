@@ -3,10 +3,12 @@
 // queens of the event's board, plus marks that fit the kind: a rejected square with a cross and
 // a dashed line to the queen that attacks it; the cells a board scan walked; a conflicting pair;
 // the two queens a swap exchanged; the rows a reversal turned; Amb's trail of choices still to
-// replay; the functional method's candidate row; the local search's moves and undos; the
+// replay, outlined, its attacking pairs joined; the functional method's candidate row, and its
+// levels as a strip of small boards; the local search's moves and undos; the
 // probing search's probes, refutations and splits. Every mark has a shape as well as a colour.
 // The sentences are sentences.js's.
 import { queenSvg, lineSvg, ringSvg, crossSvg } from "./board.js";
+import { STRIP_MAX } from "./sentences.js";
 
 const dot = (r, c, cls) => `<circle class="${cls}" cx="${c + 0.5}" cy="${r + 0.5}" r="0.12"/>`;
 const band = (r0, r1, n, cls) => `<rect class="${cls}" x="0.03" y="${r0 + 0.03}" width="${n - 0.06}" height="${r1 - r0 + 0.94}" rx="0.12" vector-effect="non-scaling-stroke"/>`;
@@ -25,16 +27,34 @@ function walked(row, col, along, n, toRow = -1) {
   return cells;
 }
 
-// Pairs of queens on a shared diagonal (the local search's conflicts; a permutation has no
-// shared column).
-function diagonalPairs(board) {
+// Pairs of queens that attack each other, on a shared diagonal or column (the local search's
+// conflicts, where a permutation has no shared column; Amb's trail, which may have both).
+function attackingPairs(board) {
   const pairs = [];
   for (let a = 0; a < board.length; a++) {
     for (let b = a + 1; b < board.length; b++) {
-      if (board[a] >= 0 && board[b] >= 0 && Math.abs(board[a] - board[b]) === b - a) pairs.push([a, b]);
+      if (board[a] >= 0 && board[b] >= 0 && (board[a] === board[b] || Math.abs(board[a] - board[b]) === b - a)) pairs.push([a, b]);
     }
   }
   return pairs;
+}
+
+// The first `max` boards of the functional method's level k: the safe boards of k queens, in
+// the order flatMap makes them (lexicographic), found here by a small search; the level
+// event itself carries only their number.
+export function levelBoards(n, k, max = STRIP_MAX) {
+  const boards = [], cols = [];
+  const safe = c => cols.every((q, r) => q !== c && Math.abs(q - c) !== cols.length - r);
+  (function grow() {
+    if (cols.length === k) { boards.push(cols.slice()); return; }
+    for (let c = 0; c < n && boards.length < max; c++) {
+      if (!safe(c)) continue;
+      cols.push(c);
+      grow();
+      cols.pop();
+    }
+  })();
+  return boards;
 }
 
 // The trail's choices parsed from Amb's `trail` variable ("[0, 2, 1]").
@@ -60,6 +80,15 @@ export function drawing(e, n) {
   switch (e.kind) {
     case "place": case "keep": case "pick": case "settled":
       out.marks += ringSvg(e.row, e.col, e.kind);
+      break;
+    case "run": case "backtrack":  // the trail: choices to replay, not queens standing
+      queens.length = 0;
+      out.marks += tentative(trailOf(e), e.kind === "backtrack" ? e.row : -1);
+      out.shade = false;
+      break;
+    case "level":
+      out.strip = { k: Number(e.vars.find(([name]) => name === "k")?.[1] ?? 0), count: e.number };
+      out.shade = false;
       break;
     case "choose": case "replay":
       out.marks += ringSvg(e.row, e.col, e.kind);
@@ -150,7 +179,18 @@ function trailAhead(e, n) {
 }
 
 function conflictsOf(board) {
-  return diagonalPairs(board).map(([a, b]) => lineSvg(a, board[a], b, board[b], "conflict-line faint")).join("");
+  return attackingPairs(board).map(([a, b]) => lineSvg(a, board[a], b, board[b], "conflict-line faint")).join("");
+}
+
+// Amb's trail drawn as what it is: a choice per row, outlined, that the next run replays; the
+// pairs of choices that attack each other joined (that run fails there); the choice that just
+// moved on ringed.
+function tentative(trail, moved) {
+  let marks = "";
+  for (const [a, b] of attackingPairs(trail)) marks += lineSvg(a, trail[a], b, trail[b], "conflict-line");
+  trail.forEach((c, r) => { marks += queenSvg(r, c, "tentative"); });
+  if (moved >= 0 && moved < trail.length) marks += ringSvg(moved, trail[moved], "backtrack");
+  return marks;
 }
 
 // What the marks of one event's drawing mean, in a few words each: the legend under the board
@@ -158,6 +198,9 @@ function conflictsOf(board) {
 const RING = "ring: this step's square";
 const MARKS = {
   place: [RING], keep: [RING], pick: [RING], settled: [RING], probe: ["ring: the square probed"],
+  run: ["outlined queens: the trail's choices, replayed from an empty board", "line: two choices that attack each other"],
+  backtrack: ["outlined queens: the trail's choices for the next run", "ring: the choice moved on", "line: two choices that attack each other"],
+  level: ["the board is empty between levels; under it, the level's first boards"],
   choose: [RING, "dots: the trail's choices still to replay"],
   replay: [RING, "dots: the trail's choices still to replay"],
   reject: ["cross: the square refused", "line: to the queen that attacks it"],
@@ -182,6 +225,7 @@ export function legend(e, d) {
   if (!e) return "";
   let words = [...(MARKS[e.kind] ?? [])];
   if (e.byRow < 0) words = words.filter(w => !w.startsWith("line: to the queen"));
+  if ((e.kind === "run" || e.kind === "backtrack") && !attackingPairs(trailOf(e)).length) words = words.filter(w => !w.startsWith("line:"));
   else if (e.kind === "reject" && e.vars.some(([name]) => name === "dc")) words.push("dots: the squares walked to it");
   if (d.shade && d.queens.length) words.push("hatched: squares the queens attack");
   return words.join(" · ");

@@ -15,9 +15,9 @@
 // Every event carries its whole state (board, counters, variables), so the player keeps only a
 // window of events around the step shown; the per-kind tallies are exact while the steps were
 // walked one by one from the start, and come from the source after a jump (or show "—").
-import { fmt, plural, showError } from "./util.js";
-import { makeBoard, drawBoard, ensureDefs } from "./board.js";
-import { drawing, legend } from "./player-draw.js";
+import { fmt, plural, showError, columns1 } from "./util.js";
+import { makeBoard, drawBoard, ensureDefs, miniBoard } from "./board.js";
+import { drawing, legend, levelBoards } from "./player-draw.js";
 import { describe } from "./sentences.js";
 import { drawTree, legendIcon, TREE_METHODS } from "./player-tree.js";
 import { ABOUT, COUNTERS, COUNTED, limitNote, END_LIMIT } from "./player-info.js";
@@ -30,6 +30,7 @@ const TEMPLATE = `
 <div class="player-stage">
   <div class="board-column">
     <div class="board-wrap"><div id="board" class="board" role="img" aria-describedby="event"></div></div>
+    <ol id="level-strip" class="level-strip" aria-label="The level's first boards" hidden></ol>
     <p id="board-legend" class="legend"></p>
     <p id="player-about" class="about"></p>
     <p id="player-limit" class="note limit" hidden></p>
@@ -355,6 +356,17 @@ export function createPlayer(root, { keysActive = () => true, onStep = () => {} 
 
   // ---- drawing
 
+  // The functional method's level: its first boards as small boards, and how many more.
+  function drawStrip(strip, n) {
+    const list = el("level-strip");
+    list.hidden = !strip;
+    if (!strip) return;
+    const boards = levelBoards(n, strip.k);
+    const items = boards.map((b, i) => `<li>${miniBoard(b, `Board ${i + 1} of level ${strip.k}: columns ${columns1(b)}`, n)}</li>`);
+    if (strip.count > boards.length) items.push(`<li class="more">and ${fmt(strip.count - boards.length)} more</li>`);
+    list.innerHTML = items.join("");
+  }
+
   function render() {
     const source = P.source;
     if (!source) return;
@@ -362,6 +374,7 @@ export function createPlayer(root, { keysActive = () => true, onStep = () => {} 
     const d = drawing(e, source.n);
     drawBoard(P.board, d.queens, { lines: (d.bands ?? "") + d.lines, marks: d.marks, shade: d.shade });
     el("board-legend").textContent = legend(e, d);
+    drawStrip(d.strip, source.n);
     P.board.container.classList.toggle("solved", e?.kind === "solution");
     P.board.container.setAttribute("aria-label", `The board: ${plural(d.queens.length, "queen")}`);
     const event = el("event");

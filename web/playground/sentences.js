@@ -15,6 +15,10 @@ const pairsNow = e => {
     : `${plural(tried, "attacking pair")} instead of ${was}`;
 };
 
+// How many of a functional level's boards the player draws under the board (player-draw.js).
+export const STRIP_MAX = 8;
+const drawnUnder = k => k <= STRIP_MAX ? ", drawn under the board" : `, the first ${STRIP_MAX} drawn under the board`;
+
 const SAY = {
   place: e => `a queen on ${square(e.row, e.col)}.`,
   reject: e => e.byRow >= 0 ? `${square(e.row, e.col)} is attacked by ${by(e)}.` : `${square(e.row, e.col)} is attacked.`,
@@ -32,20 +36,20 @@ const SAY = {
   replay: e => `amb replays an earlier choice: column ${e.col + 1} for row ${e.row + 1}.`,
   choose: e => `a new choice point: row ${e.row + 1} takes its first option, column ${e.col + 1}.`,
   fail: e => `require fails: ${square(e.row, e.col)} is attacked by ${by(e)}; back to the latest choice.`,
-  backtrack: e => `backtrack: choice ${e.row + 1} moves on to option ${e.col + 1}.`,
-  extend: e => `extend the board ${columns1(e.board.filter(c => c >= 0)) || "(empty)"} by every column of row ${e.row + 1}.`,
+  backtrack: e => `backtrack: choice ${e.row + 1} moves on to option ${e.col + 1}; the next run replays these choices from an empty board.`,
+  extend: e => e.row === 0 ? "extend the empty board by each column of row 1." : `extend the board with ${plural(e.row, "queen")} (columns ${columns1(e.board.filter(c => c >= 0))}) by each column of row ${e.row + 1}.`,
   keep: e => `keep ${square(e.row, e.col)}: safe.`,
   drop: e => e.byRow >= 0 ? `drop ${square(e.row, e.col)}: attacked by ${by(e)}.` : `drop ${square(e.row, e.col)}.`,
-  level: e => `level done: ${plural(e.number, "safe board")}.`,
+  level: e => `level ${varOf(e, "k")} done: ${plural(e.number, "safe board")} of ${plural(varOf(e, "k"), "queen")}${e.number ? drawnUnder(e.number) : ""}.`,
   start: e => `start ${fmt(e.number)}: a fresh board.`,
   pick: e => `row ${e.row + 1} draws column ${e.col + 1} (from row ${e.byRow + 1}'s).`,
   move: e => `swap the queens of rows ${e.row + 1} and ${e.byRow + 1}: ${pairsNow(e)}, kept.`,
   undo: e => `swapping the queens of rows ${e.row + 1} and ${e.byRow + 1} would make ${plural(varOf(e, "tried"), "attacking pair")} instead of ${varOf(e, "was")}: undone.`,
   probe: e => `probe ${square(e.row, e.col)}: can a board starting so be completed?`,
-  refuted: e => `refuted: no solution starts with this piece (${square(e.row, e.col)}).`,
+  refuted: e => `probe ${square(e.row, e.col)}: refuted after ${plural(e.number, "node")} of search; no solution holds ${e.board.filter(c => c >= 0).length > e.row + 1 ? "this piece's queens" : "these queens"}.`,
   split: e => `the piece is split along ${e.along === "row" ? `row ${e.byRow + 1}` : `column ${e.byCol + 1}`}.`,
   completed: e => `completed: a solution starts with ${square(e.row, e.col)}: ${columns1(e.board)}.`,
-  settled: e => `row ${e.row + 1} is settled on column ${e.col + 1}.`,
+  settled: e => `row ${e.row + 1} is settled on column ${e.col + 1}: the solution found has its queen there, and no column left of it starts a solution.`,
 };
 
 export function describe(e) {
