@@ -34,8 +34,9 @@ Row scan_row(std::string_view text, std::size_t begin, std::size_t end, std::siz
       if (row.queens++ == 0) row.column = row.cells;
       ++row.cells;
     } else if (!is_space(c)) {
-      throw ParseError("rows of '.' and 'Q': unexpected character " + quote_bytes(text.substr(i, 1)) + " at " +
-                       describe_position(text, i) + "; expected '.' or 'Q'");
+      throw ParseError("rows of '.' and 'Q': unexpected character " +
+                       quote_bytes(text.substr(i, 1)) + " at " + describe_position(text, i) +
+                       "; expected '.' or 'Q'");
     }
   }
   return row;
@@ -61,8 +62,8 @@ Placement read_board(std::string_view text, const ReadOptions& options) {
   const std::size_t n = rows.size();
   if (n == 0) throw ParseError("rows of '.' and 'Q': empty input; expected n rows of '.' and 'Q'");
   if (options.expected_size && *options.expected_size != n) {
-    throw ParseError("rows of '.' and 'Q': expected " + std::to_string(*options.expected_size) + " rows, got " +
-                     std::to_string(n));
+    throw ParseError("rows of '.' and 'Q': expected " + std::to_string(*options.expected_size) +
+                     " rows, got " + std::to_string(n));
   }
   std::vector<Column> col(n);
   for (std::size_t r = 0; r < n; ++r) {

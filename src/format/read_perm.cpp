@@ -56,7 +56,8 @@ Placement read_perm(std::string_view text, const ReadOptions& options) {
                      " column numbers, got " + std::to_string(n));
   }
   if (n > std::numeric_limits<Column>::max()) {
-    throw ParseError("column numbers: " + std::to_string(n) + " queens are more than this program supports");
+    throw ParseError("column numbers: " + std::to_string(n) +
+                     " queens are more than this program supports");
   }
   std::vector<Column> col(n);
   std::size_t row = 0;

@@ -198,7 +198,8 @@ TEST(cli, malformed_placements_are_usage_errors) {
   expect_usage_error(run_nqueens("verify", ""), "empty input", "empty");
   expect_usage_error(run_nqueens("verify", "\n \n"), "empty input", "blank");
   expect_usage_error(run_nqueens("verify", "1 2 x"), "unexpected character 'x'", "stray");
-  expect_usage_error(run_nqueens("verify", "2 4 1 5"), "off the board: 4 numbers make a board of columns 1..4", "off the board");
+  expect_usage_error(run_nqueens("verify", "2 4 1 5"),
+                     "off the board: 4 numbers make a board of columns 1..4", "off the board");
   expect_usage_error(run_nqueens("verify", "0 1 2"), "off the board", "zero column");
   expect_usage_error(run_nqueens("verify", "1 99999999999999999999999999999"), "off the board",
                      "enormous number");
@@ -217,8 +218,8 @@ TEST(cli, malformed_placements_are_usage_errors) {
   for (int i = 0; i < 5000; ++i) ones += "1 ";
   expect_usage_error(run_nqueens("render", ones), "n = 5000 is too large to draw (at most 4096)",
                      "render too large");
-  expect_usage_error(run_nqueens("verify --format board", "2 4 1 3"), "rows of '.' and 'Q': unexpected",
-                     "format forced");
+  expect_usage_error(run_nqueens("verify --format board", "2 4 1 3"),
+                     "rows of '.' and 'Q': unexpected", "format forced");
 }
 
 // All 12 unique solutions for 8 queens on one titled sheet, well-formed SVG.

@@ -145,17 +145,20 @@ TEST(format, rejects_numbers_out_of_range_naming_the_place) {
 
 TEST(format, rejects_stray_characters) {
   EXPECT_EQ(error_of("1 2 x"),
-            "column numbers: unexpected character 'x' at line 1, character 5; expected column numbers 1..n");
+            "column numbers: unexpected character 'x' at line 1, character 5; expected column "
+            "numbers 1..n");
   EXPECT_NE(error_of("1; 2").find("';'"), std::string::npos);
   EXPECT_NE(error_of("1 -2").find("negative"), std::string::npos);
   EXPECT_NE(error_of(std::string("1 \x01 2", 5)).find("\\x01"), std::string::npos);
   EXPECT_NE(error_of("1.5").find("unexpected character"), std::string::npos);
-  EXPECT_NE(error_of(".Q\nQx").find("rows of '.' and 'Q': unexpected character 'x' at line 2, character 2"),
+  EXPECT_NE(error_of(".Q\nQx").find(
+                "rows of '.' and 'Q': unexpected character 'x' at line 2, character 2"),
             std::string::npos);
 }
 
 TEST(format, rejects_the_wrong_number_of_queens) {
-  EXPECT_EQ(error_of("2 4 1 3", {.expected_size = 5}), "column numbers: expected 5 column numbers, got 4");
+  EXPECT_EQ(error_of("2 4 1 3", {.expected_size = 5}),
+            "column numbers: expected 5 column numbers, got 4");
   EXPECT_NE(error_of(".Q..\n...Q\nQ...\n", {}).find("row 1 (line 1) has 4 squares"),
             std::string::npos);
   EXPECT_NE(error_of(".Q..\n.Q.Q\nQ...\n..Q.\n").find("row 2 (line 2) has 2 queens"),
