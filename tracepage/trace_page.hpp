@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: MIT
-// `trace --format html`: one self-contained page (no network, no other files) that plays a
-// recorded trace with the playground's player: the board, the method's listing with the line of
-// each event highlighted, the variables, the counters, and the controls (play/pause, step back
-// and forward, next solution, speed, keys).
+// The trace page: one self-contained page (no network, no other files) that plays a recorded
+// trace with the playground's player: the board, the method's listing with the line of each
+// event highlighted, the variables, the counters, and the controls (play/pause, step back and
+// forward, next solution, speed, keys). `nqueens trace --format html` writes it to a file.
 #pragma once
 
+#include <cstdint>
 #include <ostream>
-#include <string>
 #include <vector>
 
 #include "nqueens/trace.hpp"
 
-namespace nqcli {
+namespace nqpage {
+
+// The most events a page holds unless the trace's max_steps says otherwise (about 100 bytes each).
+inline constexpr std::uint64_t kPageSteps = 200'000;
 
 struct TracePage {
   int n = 0;
@@ -24,6 +27,10 @@ struct TracePage {
   nq::trace::Summary summary;
 };
 
+// Runs the trace and keeps its events for a page. A max_steps of 0 becomes kPageSteps, and the
+// page says that it is capped. Throws what nq::trace::run throws.
+TracePage record_trace_page(nq::trace::Options options);
+
 void write_trace_page(std::ostream& out, const TracePage& page);
 
 // The page's data: {"n", "method", "first", "seed", "cut", "max_steps", "capped", "steps",
@@ -32,4 +39,4 @@ void write_trace_page(std::ostream& out, const TracePage& page);
 // kind and along as indexes into "kinds" and "alongs".
 void write_trace_data(std::ostream& out, const TracePage& page);
 
-}  // namespace nqcli
+}  // namespace nqpage

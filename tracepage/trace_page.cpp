@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-// The page of `trace --format html`: the playground's own player (web/playground, bundled and
-// embedded at build time, cmake/embed_player.cmake) fed with the recorded events, which the page
-// holds as JSON (write_trace_data). One file, no request: it works opened from disk.
+// The trace page: the playground's own player (web/playground, bundled and embedded at build time,
+// cmake/embed_player.cmake) fed with the recorded events, which the page holds as JSON
+// (write_trace_data). One file, no request: it works opened from disk.
 #include "trace_page.hpp"
 
 #include <string>
 #include <string_view>
 
-namespace nqcli {
+namespace nqpage {
 
 extern const std::string_view kPlayerScript;  // player_assets.cpp, generated
 extern const std::string_view kPlayerStyle;
@@ -52,6 +52,20 @@ std::string title_of(const TracePage& page) {
 }
 
 }  // namespace
+
+TracePage record_trace_page(nq::trace::Options options) {
+  TracePage page;
+  page.capped = options.max_steps == 0;
+  if (page.capped) options.max_steps = kPageSteps;
+  page.n = options.n;
+  page.method = options.method;
+  page.first = options.first;
+  page.seed = options.seed;
+  page.max_steps = options.max_steps;
+  page.summary =
+      nq::trace::run(options, [&](const nq::trace::Event& e) { page.events.push_back(e); });
+  return page;
+}
 
 void write_trace_data(std::ostream& out, const TracePage& page) {
   const nq::trace::Listing& listing = nq::trace::listing(page.method);
@@ -111,4 +125,4 @@ void write_trace_page(std::ostream& out, const TracePage& page) {
       << "</body>\n</html>\n";
 }
 
-}  // namespace nqcli
+}  // namespace nqpage
