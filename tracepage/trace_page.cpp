@@ -106,18 +106,24 @@ void write_trace_data(std::ostream& out, const TracePage& page) {
   out << "]}";
 }
 
-void write_trace_page(std::ostream& out, const TracePage& page) {
+void write_trace_page(std::ostream& out, const TracePage& page, Layout layout) {
+  const bool embedded = layout == Layout::embedded;
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
          "<meta name=\"color-scheme\" content=\"light dark\">\n"
       << "<title>" << title_of(page) << " - nqueens trace</title>\n<style>\n"
-      << inline_safe(kPlayerStyle, "style") << "</style>\n</head>\n<body class=\"trace-page\">\n"
-      << "<header class=\"masthead\"><h1>" << title_of(page) << ": " << page.summary.steps
-      << (page.summary.cut ? " steps, cut" : " steps")
-      << "</h1>\n<p class=\"lede\">Written by <code>nqueens trace " << page.n << " --method "
-      << nq::trace::to_string(page.method)
-      << "</code>: every step of the search beside the code that makes it.</p></header>\n"
-      << "<main><div id=\"player\"></div></main>\n"
+      << inline_safe(kPlayerStyle, "style") << "</style>\n</head>\n"
+      << (embedded ? "<body class=\"trace-page\" style=\"padding: 12px 14px\">\n"
+                   : "<body class=\"trace-page\">\n")
+      << (embedded ? "<header class=\"sr-only\"><h1>" : "<header class=\"masthead\"><h1>")
+      << title_of(page) << ": " << page.summary.steps
+      << (page.summary.cut ? " steps, cut" : " steps") << "</h1>";
+  if (!embedded) {
+    out << "\n<p class=\"lede\">Written by <code>nqueens trace " << page.n << " --method "
+        << nq::trace::to_string(page.method)
+        << "</code>: every step of the search beside the code that makes it.</p>";
+  }
+  out << "</header>\n<main><div id=\"player\"></div></main>\n"
       << "<script id=\"trace\" type=\"application/json\">";
   write_trace_data(out, page);
   out << "</script>\n<script>\n"

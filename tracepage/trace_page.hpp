@@ -2,7 +2,8 @@
 // The trace page: one self-contained page (no network, no other files) that plays a recorded
 // trace with the playground's player: the board, the method's listing with the line of each
 // event highlighted, the variables, the counters, and the controls (play/pause, step back and
-// forward, next solution, speed, keys). `nqueens trace --format html` writes it to a file.
+// forward, next solution, speed, keys). `nqueens trace --format html` writes it to a file; the
+// Python module's `Trace` shows it in a notebook (embedded, in an iframe).
 #pragma once
 
 #include <cstdint>
@@ -31,7 +32,12 @@ struct TracePage {
 // page says that it is capped. Throws what nq::trace::run throws.
 TracePage record_trace_page(nq::trace::Options options);
 
-void write_trace_page(std::ostream& out, const TracePage& page);
+// page: the whole page, with a masthead naming the trace and the command that writes it.
+// embedded: for a frame inside another page (a notebook's cell): the same page with its heading
+// for screen readers only and narrower margins.
+enum class Layout { page, embedded };
+
+void write_trace_page(std::ostream& out, const TracePage& page, Layout layout = Layout::page);
 
 // The page's data: {"n", "method", "first", "seed", "cut", "max_steps", "capped", "steps",
 // "listing": {"lines", "kinds"}, "kinds", "alongs", "events": [[kind, line, row, col, by_row,
