@@ -100,11 +100,13 @@ function(nq_find_test_needs out with_python)
     endif()
   endforeach()
   if(with_python)
-    execute_process(COMMAND ${Python3_EXECUTABLE} -c "import numpy, pytest, nbclient, ipykernel"
+    execute_process(
+      COMMAND ${Python3_EXECUTABLE} -c "import numpy, pytest, nbclient, ipykernel, nbconvert"
       RESULT_VARIABLE status OUTPUT_QUIET ERROR_QUIET)
     if(NOT status EQUAL 0)
-      list(APPEND missing "NumPy, pytest, nbclient and ipykernel for ${Python3_EXECUTABLE} "
-        "(python3-numpy python3-pytest python3-nbclient python3-ipykernel)")
+      list(APPEND missing "NumPy, pytest, nbclient, ipykernel and nbconvert for "
+        "${Python3_EXECUTABLE} (python3-numpy python3-pytest python3-nbclient python3-ipykernel "
+        "python3-nbconvert)")
     endif()
   endif()
   set(${out} "${missing}" PARENT_SCOPE)
