@@ -471,11 +471,12 @@ def listing(method: str) -> Listing:
 
 
 class Trace(Iterator[TraceEvent]):
-    """What :func:`trace` returns: an iterator of :class:`TraceEvent`, lazy (the search runs on
-    its own thread, a few thousand events ahead of the loop at most; ``close()`` stops it), that
-    also shows itself in a notebook as the player of ``nqueens trace --format html``: the board,
-    the method's code with the running line marked, its variables, the counters and the
-    controls (play, step back and forward, next solution, speed).
+    """What :func:`trace` returns: an iterator of :class:`TraceEvent`, lazy (the search starts at
+    the first ``next()`` and runs on its own thread, some thousands of events ahead of the loop
+    at most; ``close()`` stops it), that also shows itself in a notebook as the player of
+    ``nqueens trace --format html``: the board, the method's code with the running line marked,
+    its variables, the counters and the controls (play, step back and forward, next solution,
+    speed).
 
     The player is a self-contained page (no request, no file) in an ``<iframe srcdoc>``
     (``_repr_html_``): JupyterLab and Notebook show it in a trusted notebook, and a notebook
@@ -519,6 +520,7 @@ class Trace(Iterator[TraceEvent]):
     def close(self) -> None:
         """Stop the search; the iteration ends."""
         self._events.close()
+        self._chunks.close()
 
     def html(self, embedded: bool = False) -> str:
         """The trace page: with ``embedded=False`` what ``nqueens trace N --format html`` writes

@@ -111,6 +111,9 @@ def test_a_trace_is_still_a_lazy_iterator_of_events():
     assert [e.step for e in itertools.islice(endless, 3000)] == list(range(1, 3001))
     endless.close()
     assert list(endless) == []
+    unstarted = nqueens.trace(6)  # its search has not started; closing it ends it all the same
+    unstarted.close()
+    assert list(unstarted) == []
     assert repr(nqueens.trace(8, method="random", seed=3)) == (
         "Trace(n=8, method='random', first=True, max_steps=None, seed=3)")
 
