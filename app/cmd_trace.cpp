@@ -27,8 +27,6 @@ namespace {
 using nq::trace::Event;
 using nq::trace::Kind;
 
-// The most events a page holds unless --max-steps says otherwise (about 100 bytes each).
-constexpr std::uint64_t kPageSteps = 200'000;
 // A trace longer than this is said so before it starts (a minute of text or more).
 constexpr double kLongTrace = 1e7;
 
@@ -186,24 +184,18 @@ int open_fd(const std::string& path) {
   return fd;
 }
 
-// Writes the page; returns the summary of the events it holds.
+// Writes the page (at most nqpage::kPageSteps events unless --max-steps says otherwise); returns
+// the summary of the events it holds.
 nq::trace::Summary write_page(const nq::trace::Options& options, const TraceArgs& args) {
-  TracePage page;
-  page.n = options.n;
-  page.method = options.method;
-  page.first = options.first;
-  page.seed = options.seed;
-  page.max_steps = options.max_steps;
-  page.capped = args.max_steps == 0;
-  page.summary = nq::trace::run(options, [&](const Event& e) { page.events.push_back(e); });
+  const nqpage::TracePage page = nqpage::record_trace_page(options);
   std::ofstream file(args.output, std::ios::binary);
   if (!file) throw UsageError(fmt::format("trace: cannot write {}", args.output));
-  write_trace_page(file, page);
+  nqpage::write_trace_page(file, page);
   file.flush();
   if (!file) throw UsageError(fmt::format("trace: could not finish writing {}", args.output));
   if (page.summary.cut && page.capped) {
     fmt::print(stderr, "trace: the page holds the first {} steps; --max-steps K chooses how many\n",
-               kPageSteps);
+               nqpage::kPageSteps);
   }
   return page.summary;
 }
@@ -242,7 +234,6 @@ int run_trace(const TraceArgs& args) {
   nq::trace::Summary summary;
   bool reader_gone = false;
   if (args.format == "html") {
-    if (options.max_steps == 0) options.max_steps = kPageSteps;
     summary = write_page(options, args);
   } else {
     const int fd = open_fd(args.output);

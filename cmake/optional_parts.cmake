@@ -56,7 +56,8 @@ endmacro()
 
 # Looks for what the Python module needs unless it is OFF: Debian's interpreter (the one that
 # has Debian's pybind11, NumPy and pytest, rather than a pyenv shim or a virtualenv first on
-# PATH), its headers and pybind11.
+# PATH), its headers, pybind11, and Node (which bundles the trace page's player, as for the
+# program).
 function(nq_find_python_needs out)
   set(missing "")
   if(NOT DEFINED Python3_EXECUTABLE AND EXISTS /usr/bin/python3)
@@ -70,6 +71,10 @@ function(nq_find_python_needs out)
     if(NOT pybind11_FOUND)
       list(APPEND missing "pybind11 (pybind11-dev)")
     endif()
+  endif()
+  find_program(NQ_FOUND_node node)
+  if(NOT NQ_FOUND_node)
+    list(APPEND missing "node (nodejs)")
   endif()
   set(${out} "${missing}" PARENT_SCOPE)
 endfunction()
@@ -95,11 +100,13 @@ function(nq_find_test_needs out with_python)
     endif()
   endforeach()
   if(with_python)
-    execute_process(COMMAND ${Python3_EXECUTABLE} -c "import numpy, pytest, nbclient, ipykernel"
+    execute_process(
+      COMMAND ${Python3_EXECUTABLE} -c "import numpy, pytest, nbclient, ipykernel, nbconvert"
       RESULT_VARIABLE status OUTPUT_QUIET ERROR_QUIET)
     if(NOT status EQUAL 0)
-      list(APPEND missing "NumPy, pytest, nbclient and ipykernel for ${Python3_EXECUTABLE} "
-        "(python3-numpy python3-pytest python3-nbclient python3-ipykernel)")
+      list(APPEND missing "NumPy, pytest, nbclient, ipykernel and nbconvert for "
+        "${Python3_EXECUTABLE} (python3-numpy python3-pytest python3-nbclient python3-ipykernel "
+        "python3-nbconvert)")
     endif()
   endif()
   set(${out} "${missing}" PARENT_SCOPE)

@@ -1,13 +1,15 @@
 # SPDX-License-Identifier: MIT
 """Runs examples/python/tour.ipynb as Jupyter would (nbclient, an IPython kernel) with the
 nqueens this interpreter imports, and checks what its cells show: no cell fails, the counts are
-the published ones, the boards are drawn as SVG.
+the published ones, the boards are drawn as SVG, the trace shows its player (an iframe whose
+srcdoc holds the player's script and the trace).
 
     python3 python/notebook_test.py NOTEBOOK [OUT.ipynb]
 
 The kernel is this interpreter (sys.executable: a virtual environment's python, or Debian's with
 PYTHONPATH on a build tree), not whichever python3 kernel Jupyter would find first. OUT, when
-given, receives the executed notebook.
+given, receives the executed notebook (tests/browser/notebook_player.mjs opens it, exported to
+HTML, in Chromium).
 """
 import json
 import os
@@ -52,6 +54,13 @@ def svgs(cell):
             and "image/svg+xml" in o.get("data", {})]
 
 
+def players(cell):
+    """The HTML of each trace player a cell shows."""
+    return [o["data"]["text/html"] for o in cell.get("outputs", [])
+            if o["output_type"] in ("execute_result", "display_data")
+            and "<iframe" in o.get("data", {}).get("text/html", "")]
+
+
 def main():
     notebook = Path(sys.argv[1]).resolve()
     os.environ["JUPYTER_PATH"] = str(kernel_dir())
@@ -82,7 +91,13 @@ def main():
     for c in drawn:
         for svg in svgs(c):
             assert "<svg" in svg and "</svg>" in svg and svg.count("queen") >= 8, svg[:200]
-    print(f"notebook: {len(code)} cells ran in {seconds:.1f} s, {len(drawn)} boards drawn as SVG")
+    shown = [html for c in code for html in players(c)]
+    assert len(shown) == 1, "the trace of 6 queens shows one player"
+    for html in shown:
+        assert 'srcdoc="&lt;!DOCTYPE html&gt;' in html and "createPlayer" in html, html[:200]
+        assert "&lt;script id=&quot;trace&quot; type=&quot;application/json&quot;&gt;" in html
+    print(f"notebook: {len(code)} cells ran in {seconds:.1f} s, {len(drawn)} boards drawn as SVG, "
+          f"{len(shown)} trace player")
 
 
 if __name__ == "__main__":

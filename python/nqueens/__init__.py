@@ -24,6 +24,7 @@ line prints.
 from __future__ import annotations
 
 import dataclasses
+import html as _html
 import itertools
 import operator
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
@@ -41,6 +42,7 @@ __all__ = [
     "CountResult",
     "SYMMETRIES",
     "Sheet",
+    "Trace",
     "TraceEvent",
     "Listing",
     "CLASSIC_METHODS",
@@ -455,16 +457,93 @@ def trace(
     first: bool = True,
     max_steps: Optional[int] = None,
     seed: int = 1,
-) -> Iterator[TraceEvent]:
-    """A method's search as a lazy stream of events, for any of :data:`TRACE_METHODS`,
-    stopping at the first solution when ``first``; ``seed`` is random's."""
-    return _events(_core.TraceChunks(n, method, first, max_steps, seed))  # bad input raises now
+) -> Trace:
+    """A method's search as a lazy stream of events (a :class:`Trace`), for any of
+    :data:`TRACE_METHODS`, stopping at the first solution when ``first``; ``seed`` is random's.
+    In a notebook, the trace shows itself as the player of ``nqueens trace --format html``."""
+    return Trace(n, method, first, max_steps, seed)  # bad input raises now
 
 
 def listing(method: str) -> Listing:
     """The listing of a traced method, and the line of each of its kinds of event."""
     lines, kinds = _core.trace_listing(method)
     return Listing(method, tuple(lines), dict(kinds))
+
+
+class Trace(Iterator[TraceEvent]):
+    """What :func:`trace` returns: an iterator of :class:`TraceEvent`, lazy (the search starts at
+    the first ``next()`` and runs on its own thread, some thousands of events ahead of the loop
+    at most; ``close()`` stops it), that also shows itself in a notebook as the player of
+    ``nqueens trace --format html``: the board, the method's code with the running line marked,
+    its variables, the counters and the controls (play, step back and forward, next solution,
+    speed).
+
+    The player is a self-contained page (no request, no file) in an ``<iframe srcdoc>``
+    (``_repr_html_``): JupyterLab and Notebook show it in a trusted notebook, and a notebook
+    exported to HTML by nbconvert keeps it. It holds the trace's first ``max_steps`` steps, or,
+    without ``max_steps``, at most 200,000 (:attr:`PAGE_STEPS`, the cap of the command line's
+    page too; about 100 bytes a step), and says so when it is cut. Showing the trace runs the
+    search again from the start (the same events: the search is deterministic, ``seed``
+    included), so it neither uses nor moves the iterator. :meth:`html` is the page itself.
+
+    >>> t = trace(4, method="recursive")
+    >>> t
+    Trace(n=4, method='recursive', first=True, max_steps=None, seed=1)
+    >>> next(t).kind, sum(1 for e in t if e.kind == "solution")
+    ('place', 1)
+    >>> "<iframe" in t._repr_html_()
+    True
+    """
+
+    #: The most steps a page holds unless ``max_steps`` says otherwise.
+    PAGE_STEPS: int = _core.TRACE_PAGE_STEPS
+
+    def __init__(
+        self,
+        n: int,
+        method: str = "recursive",
+        first: bool = True,
+        max_steps: Optional[int] = None,
+        seed: int = 1,
+    ) -> None:
+        self._chunks = _core.TraceChunks(n, method, first, max_steps, seed)  # checks the input
+        self._events = _events(self._chunks)
+        self.n, self.method, self.first, self.max_steps, self.seed = (
+            n, method, first, max_steps, seed)
+
+    def __iter__(self) -> Trace:
+        return self
+
+    def __next__(self) -> TraceEvent:
+        return next(self._events)
+
+    def close(self) -> None:
+        """Stop the search; the iteration ends."""
+        self._events.close()
+        self._chunks.close()
+
+    def html(self, embedded: bool = False) -> str:
+        """The trace page: with ``embedded=False`` what ``nqueens trace N --format html`` writes
+        for the same trace, byte for byte; with ``embedded=True`` the page for a frame (the
+        title for screen readers only, narrower margins), as the notebook shows it."""
+        return _core.trace_page(self.n, self.method, self.first, self.max_steps, self.seed,
+                                embedded)
+
+    def _repr_html_(self) -> str:
+        title = f"Trace player: {self.n} queens, {self.method}"
+        return (f'<iframe class="nqueens-trace" title="{_html.escape(title)}" '
+                f'sandbox="allow-scripts" style="width: 100%; height: {_PLAYER_HEIGHT}px; '
+                f'border: 1px solid rgba(128, 128, 128, 0.35); border-radius: 6px" '
+                f'srcdoc="{_html.escape(self.html(embedded=True))}"></iframe>')
+
+    def __repr__(self) -> str:
+        return (f"Trace(n={self.n!r}, method={self.method!r}, first={self.first!r}, "
+                f"max_steps={self.max_steps!r}, seed={self.seed!r})")
+
+
+# The player's frame: at a notebook's width (about 1000 px) the board, the controls, the code and
+# the variables; the counters and the search tree below scroll into view inside it.
+_PLAYER_HEIGHT = 720
 
 
 def _events(chunks: Any) -> Iterator[TraceEvent]:

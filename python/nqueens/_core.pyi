@@ -61,6 +61,17 @@ class TraceChunks(Iterator[List[_TraceTuple]]):
     def __next__(self) -> List[_TraceTuple]: ...
     def close(self) -> None: ...
 
+def trace_page(
+    n: int,
+    method: str = ...,
+    first: bool = ...,
+    max_steps: Optional[int] = ...,
+    seed: int = ...,
+    embedded: bool = ...,
+) -> str: ...
+
+TRACE_PAGE_STEPS: int
+
 def trace_methods() -> List[str]: ...
 def trace_listing(method: str) -> Tuple[List[str], Dict[str, int]]: ...
 

@@ -1,5 +1,9 @@
 # SPDX-License-Identifier: MIT
+import collections.abc
+import html
+import itertools
 import json
+import re
 
 import pytest
 
@@ -89,3 +93,98 @@ def test_max_steps_and_bad_input():
         nqueens.trace(3, method="random")
     with pytest.raises(ValueError, match="unknown method"):
         nqueens.listing("bogus")
+
+
+def test_a_trace_is_still_a_lazy_iterator_of_events():
+    t = nqueens.trace(6, method="recursive")
+    assert isinstance(t, nqueens.Trace) and isinstance(t, collections.abc.Iterator)
+    assert iter(t) is t
+    first = next(t)
+    assert (first.step, first.kind, first.board) == (1, "place", (0, -1, -1, -1, -1, -1))
+    rest = list(t)
+    assert [e.step for e in rest] == list(range(2, len(rest) + 2))
+    assert rest[-1].kind == "solution" and sum(e.kind == "solution" for e in rest) == 1
+    with pytest.raises(StopIteration):
+        next(t)
+    # An endless search stops when the trace is closed (or dropped) and the iteration ends.
+    endless = nqueens.trace(32, first=False)
+    assert [e.step for e in itertools.islice(endless, 3000)] == list(range(1, 3001))
+    endless.close()
+    assert list(endless) == []
+    unstarted = nqueens.trace(6)  # its search has not started; closing it ends it all the same
+    unstarted.close()
+    assert list(unstarted) == []
+    assert repr(nqueens.trace(8, method="random", seed=3)) == (
+        "Trace(n=8, method='random', first=True, max_steps=None, seed=3)")
+
+
+def page_data(page):
+    """The trace's JSON that a page holds."""
+    match = re.search(r'<script id="trace" type="application/json">(.*?)</script>', page, re.S)
+    assert match, page[:300]
+    return json.loads(match.group(1))
+
+
+def assert_self_contained(page):
+    """Nothing the page refers to lies outside it (as the command line's test of its page)."""
+    for outside in ("https:", "src=", "@import", "fetch(", "XMLHttpRequest"):
+        assert outside not in page, outside
+    for ref, inside in (('href="', "#"), ("href='", "#"), ("url(", "#"),
+                        ("http:", "//www.w3.org/2000/svg")):
+        for at in [m.start() for m in re.finditer(re.escape(ref), page)]:
+            assert page.startswith(inside, at + len(ref)), page[at:at + 60]
+
+
+def test_a_trace_shows_itself_in_a_notebook_as_the_player():
+    t = nqueens.trace(6, method="recursive")
+    shown = t._repr_html_()
+    assert re.fullmatch(r'<iframe [^<>]*></iframe>', shown), shown[:300]
+    attrs = dict(re.findall(r'([a-z-]+)="([^"]*)"', shown))
+    assert set(attrs) >= {"title", "srcdoc", "style", "sandbox"}
+    assert "6 queens, recursive" in attrs["title"]
+    assert re.search(r"height: \d{3}px", attrs["style"])
+    page = html.unescape(attrs["srcdoc"])
+    assert page.startswith("<!DOCTYPE html>") and page.endswith("</html>\n")
+    assert_self_contained(page)
+    assert_self_contained(shown.replace(attrs["srcdoc"], ""))
+    assert "createPlayer" in page and '<div id="player">' in page
+    assert 'class="masthead"' not in page  # the embedded page: its heading for screen readers
+    data = page_data(page)
+    events = list(nqueens.trace(6, method="recursive"))
+    assert (data["n"], data["method"], data["first"], data["steps"]) == (6, "recursive", True,
+                                                                        len(events))
+    assert [[e[0], e[11]] for e in data["events"]][-1] == [
+        data["kinds"].index("solution"), [c for c in events[-1].board]]
+    assert page == t.html(embedded=True)
+    # Showing it runs its own search: the iterator has not moved.
+    assert next(t).step == 1
+
+
+@pytest.mark.parametrize("n, method, first, max_steps, seed", [
+    (5, "recursive", False, None, 1),
+    (6, "amb", True, None, 1),
+    (8, "blind", False, 300, 1),
+    (8, "random", False, None, 3),
+])
+def test_the_page_is_the_command_lines_byte_for_byte(cli, tmp_path, n, method, first, max_steps,
+                                                     seed):
+    out = tmp_path / "trace.html"
+    args = ["trace", n, "--method", method, "--seed", seed, "--format", "html", "-o", out]
+    args += ["--first"] if first else []
+    args += ["--max-steps", max_steps] if max_steps else []
+    code, _, err = cli(*args)
+    assert code == 0, err
+    t = nqueens.trace(n, method=method, first=first, max_steps=max_steps, seed=seed)
+    assert t.html() == out.read_text()
+
+
+def test_a_shown_trace_holds_the_command_lines_number_of_steps():
+    assert nqueens.Trace.PAGE_STEPS == 200_000
+    assert "200,000" in nqueens.Trace.__doc__
+    capped = page_data(nqueens.trace(5, first=False).html(embedded=True))
+    assert (capped["capped"], capped["max_steps"], capped["cut"]) == (True, 200_000, False)
+    cut = page_data(nqueens.trace(8, first=False, max_steps=50).html(embedded=True))
+    assert (cut["capped"], cut["max_steps"], cut["cut"], len(cut["events"])) == (False, 50, True,
+                                                                                 50)
+    with pytest.raises(ValueError, match="too large for trace"):
+        nqueens.Trace(33)

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-// The page of `trace --format html`: the playground's own player (web/playground, bundled and
-// embedded at build time, cmake/embed_player.cmake) fed with the recorded events, which the page
-// holds as JSON (write_trace_data). One file, no request: it works opened from disk.
+// The trace page: the playground's own player (web/playground, bundled and embedded at build time,
+// cmake/embed_player.cmake) fed with the recorded events, which the page holds as JSON
+// (write_trace_data). One file, no request: it works opened from disk.
 #include "trace_page.hpp"
 
 #include <string>
 #include <string_view>
 
-namespace nqcli {
+namespace nqpage {
 
 extern const std::string_view kPlayerScript;  // player_assets.cpp, generated
 extern const std::string_view kPlayerStyle;
@@ -53,6 +53,20 @@ std::string title_of(const TracePage& page) {
 
 }  // namespace
 
+TracePage record_trace_page(nq::trace::Options options) {
+  TracePage page;
+  page.capped = options.max_steps == 0;
+  if (page.capped) options.max_steps = kPageSteps;
+  page.n = options.n;
+  page.method = options.method;
+  page.first = options.first;
+  page.seed = options.seed;
+  page.max_steps = options.max_steps;
+  page.summary =
+      nq::trace::run(options, [&](const nq::trace::Event& e) { page.events.push_back(e); });
+  return page;
+}
+
 void write_trace_data(std::ostream& out, const TracePage& page) {
   const nq::trace::Listing& listing = nq::trace::listing(page.method);
   out << "{\"n\":" << page.n << ",\"method\":" << quoted(nq::trace::to_string(page.method))
@@ -92,18 +106,24 @@ void write_trace_data(std::ostream& out, const TracePage& page) {
   out << "]}";
 }
 
-void write_trace_page(std::ostream& out, const TracePage& page) {
+void write_trace_page(std::ostream& out, const TracePage& page, Layout layout) {
+  const bool embedded = layout == Layout::embedded;
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
          "<meta name=\"color-scheme\" content=\"light dark\">\n"
       << "<title>" << title_of(page) << " - nqueens trace</title>\n<style>\n"
-      << inline_safe(kPlayerStyle, "style") << "</style>\n</head>\n<body class=\"trace-page\">\n"
-      << "<header class=\"masthead\"><h1>" << title_of(page) << ": " << page.summary.steps
-      << (page.summary.cut ? " steps, cut" : " steps")
-      << "</h1>\n<p class=\"lede\">Written by <code>nqueens trace " << page.n << " --method "
-      << nq::trace::to_string(page.method)
-      << "</code>: every step of the search beside the code that makes it.</p></header>\n"
-      << "<main><div id=\"player\"></div></main>\n"
+      << inline_safe(kPlayerStyle, "style") << "</style>\n</head>\n"
+      << (embedded ? "<body class=\"trace-page\" style=\"padding: 12px 14px\">\n"
+                   : "<body class=\"trace-page\">\n")
+      << (embedded ? "<header class=\"sr-only\"><h1>" : "<header class=\"masthead\"><h1>")
+      << title_of(page) << ": " << page.summary.steps
+      << (page.summary.cut ? " steps, cut" : " steps") << "</h1>";
+  if (!embedded) {
+    out << "\n<p class=\"lede\">Written by <code>nqueens trace " << page.n << " --method "
+        << nq::trace::to_string(page.method)
+        << "</code>: every step of the search beside the code that makes it.</p>";
+  }
+  out << "</header>\n<main><div id=\"player\"></div></main>\n"
       << "<script id=\"trace\" type=\"application/json\">";
   write_trace_data(out, page);
   out << "</script>\n<script>\n"
@@ -111,4 +131,4 @@ void write_trace_page(std::ostream& out, const TracePage& page) {
       << "</body>\n</html>\n";
 }
 
-}  // namespace nqcli
+}  // namespace nqpage
