@@ -26,12 +26,18 @@ const METHODS = ["recursive", "iterative", "nested", "bitmask", "blind", "board-
 function expected(n, method, extra = []) {
   const lines = execFileSync(nqueens, ["trace", String(n), "--method", method, "--format", "jsonl", ...extra], { encoding: "utf8", maxBuffer: 1 << 28, stdio: ["ignore", "pipe", "ignore"] })
     .trim().split("\n").map(l => JSON.parse(l));
-  return lines.filter(e => !e.summary).map(e => ({
-    step: e.step, kind: e.event, line: e.code_line,
-    board: e.board.map(c => (c === null ? -1 : c - 1)),
-    counters: [e.placements, e.checks, e.nodes],
-    vars: Object.keys(e.vars ?? {}),
-  }));
+  return lines.filter(e => !e.summary).map(e => {
+    // Amb's trail (run, backtrack) is drawn as outlined choices to replay, not as queens.
+    const trail = method === "amb" && (e.event === "run" || e.event === "backtrack") ? e.vars.trail : null;
+    const board = e.board.map(c => (c === null ? -1 : c - 1));
+    return {
+      step: e.step, kind: e.event, line: e.code_line,
+      board: trail ? board.map(() => -1) : board,
+      tentative: board.map((_, r) => (trail && r < trail.length ? trail[r] : -1)),
+      counters: [e.placements, e.checks, e.nodes],
+      vars: Object.keys(e.vars ?? {}),
+    };
+  });
 }
 
 function writePage(n, method, extra = []) {
@@ -59,16 +65,20 @@ async function walk(page) {
       await player.forward();
       if (player.state().step === before) return shown;
       const n = Number(document.getElementById("board").style.getPropertyValue("--n"));
-      const board = new Array(n).fill(-1);
-      for (const q of document.querySelectorAll("#board .overlay use.q:not(.ghost)")) {
-        board[Math.round(Number(q.getAttribute("y")) - 0.12)] = Math.round(Number(q.getAttribute("x")) - 0.12);
-      }
+      const read = selector => {
+        const board = new Array(n).fill(-1);
+        for (const q of document.querySelectorAll(selector)) {
+          board[Math.round(Number(q.getAttribute("y")) - 0.12)] = Math.round(Number(q.getAttribute("x")) - 0.12);
+        }
+        return board;
+      };
       const number = key => Number(document.querySelector(`#counters [data-key="${key}"] dd`).textContent.replace(/,/g, ""));
       shown.push({
         step: Number(document.getElementById("event").dataset.step),
         kind: document.getElementById("event").dataset.kind,
         line: Number(document.querySelector("#listing li[aria-current]")?.dataset.line),
-        board,
+        board: read("#board .overlay use.q:not(.ghost):not(.tentative)"),
+        tentative: read("#board .overlay use.q.tentative"),
         counters: [number("placements"), number("checks"), number("nodes")],
         vars: [...document.querySelectorAll("#vars dt")].map(dt => dt.textContent),
       });
@@ -78,7 +88,7 @@ async function walk(page) {
 
 const shownBoard = (page, n) => page.evaluate(n => {
   const board = new Array(n).fill(-1);
-  for (const q of document.querySelectorAll("#board .overlay use.q:not(.ghost)")) {
+  for (const q of document.querySelectorAll("#board .overlay use.q:not(.ghost):not(.tentative)")) {
     board[Math.round(Number(q.getAttribute("y")) - 0.12)] = Math.round(Number(q.getAttribute("x")) - 0.12);
   }
   return board;
