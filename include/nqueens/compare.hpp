@@ -45,7 +45,8 @@ trace::Method compare_method_named(std::string_view name);
 
 // The timing rule (the comment above). A sample of at least 1 ms keeps the clock's grain (100 us
 // in a browser) and its reading under a tenth of it; 5 ms in all smooths the machine's noise;
-// three samples at least, so that the median leaves out one outlier (a first run in cold caches).
+// three samples at least, so that the median leaves out one outlier (a first run in cold caches)
+// (docs/journal/web.md, "The Compare tab's times").
 inline constexpr double kCompareSampleSeconds = 1e-3;
 inline constexpr double kCompareTimedSeconds = 5e-3;
 inline constexpr int kCompareMinSamples = 3;
