@@ -25,6 +25,7 @@
 #include "count_options.hpp"
 #include "durable_file.hpp"
 #include "nqueens/classic.hpp"
+#include "nqueens/compare.hpp"
 #include "nqueens/complete.hpp"
 #include "nqueens/format.hpp"
 #include "nqueens/trace.hpp"
@@ -138,6 +139,15 @@ std::vector<std::string> classic_method_names() {
   return names;
 }
 
+// What compare runs: the nine, then random and first.
+std::vector<std::string> compare_method_names() {
+  std::vector<std::string> names;
+  for (nq::trace::Method m : nq::classic::kCompareMethods) {
+    names.emplace_back(nq::trace::to_string(m));
+  }
+  return names;
+}
+
 void add_classic(CLI::App& app, ClassicArgs& args) {
   auto* cmd = app.add_subcommand("classic", "Run one of the textbook methods, counting its work");
   cmd->add_option("N", args.n, "Board size, 1..32")->required();
@@ -155,16 +165,24 @@ void add_classic(CLI::App& app, ClassicArgs& args) {
 }
 
 void add_compare(CLI::App& app, CompareArgs& args) {
-  auto* cmd = app.add_subcommand("compare", "All the textbook methods side by side");
+  auto* cmd = app.add_subcommand(
+      "compare", "The textbook methods, local search and first side by side, with their work");
   cmd->add_option("N", args.n, "Board size, 1..32")->required();
-  cmd->add_option("--methods", args.methods, "Only these methods (comma-separated)")
+  cmd->add_option("--methods", args.methods,
+                  "Only these methods (comma-separated): blind, nested, iterative, recursive, "
+                  "board-scan, permutations, amb, functional, bitmask, random, first")
       ->delimiter(',')
-      ->check(CLI::IsMember(classic_method_names()));
+      ->check(CLI::IsMember(compare_method_names()));
   cmd->add_option("--budget", args.budget,
-                  "Seconds a method may take; those estimated to need more are skipped")
+                  "Seconds a method may take, its repeated runs included; those estimated to "
+                  "need more are skipped")
       ->check(seconds());
   cmd->add_flag("--json", args.json, "Print one JSON object");
-  cmd->footer("Example:\n  nqueens compare 8\n  nqueens compare 10 --budget 2 --json\n");
+  cmd->footer(
+      "The nine textbook methods count every solution; random (local search) and first stop at "
+      "one.\nCounters are those of one run; the time is the median of one run over repeated "
+      "runs (random: the run of median nodes of seeds 1..5).\n"
+      "Example:\n  nqueens compare 8\n  nqueens compare 10 --budget 2 --json\n");
 }
 
 void add_infinite(CLI::App& app, InfiniteArgs& args) {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // `nqueens classic N --method M`: one of the textbook methods, with its work counters on
-// stderr; `nqueens compare N`: all of them in one table (or one JSON object), skipping those
-// whose estimated work would blow the per-method --budget, and stopping any that still runs
-// past it.
+// stderr; `nqueens compare N`: all of them, local search and first too, in one table (or one
+// JSON object), skipping those whose estimated work would blow the per-method --budget, and
+// stopping any that still runs past it.
 #include <fmt/core.h>
 
 #include <chrono>
@@ -12,6 +12,7 @@
 #include "commands.hpp"
 #include "interrupt.hpp"
 #include "nqueens/classic.hpp"
+#include "nqueens/compare.hpp"
 #include "nqueens/format.hpp"
 #include "numbers.hpp"
 
@@ -31,6 +32,14 @@ Timed timed_run(classic::Method method, const classic::Options& options) {
   Timed t{classic::run(method, options)};
   t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return t;
+}
+
+// A time as people read it, three digits: "412 ns", "3.21 µs", "1.52 ms", "2.34 s".
+std::string duration(double seconds) {
+  if (seconds >= 1) return fmt::format("{:.3g} s", seconds);
+  if (seconds >= 1e-3) return fmt::format("{:.3g} ms", seconds * 1e3);
+  if (seconds >= 1e-6) return fmt::format("{:.3g} µs", seconds * 1e6);
+  return fmt::format("{:.3g} ns", seconds * 1e9);
 }
 
 }  // namespace
@@ -82,8 +91,10 @@ int run_classic(const ClassicArgs& args) {
 
 int run_compare(const CompareArgs& args) {
   const int n = parse_board_size(args.n, classic::kMaxN, "compare");
-  std::vector<classic::Method> methods;
-  for (const std::string& name : args.methods) methods.push_back(classic::method_named(name));
+  std::vector<nq::trace::Method> methods;
+  for (const std::string& name : args.methods) {
+    methods.push_back(classic::compare_method_named(name));
+  }
 
   InterruptGuard interrupt;
   const classic::CompareResult compared = classic::compare(
@@ -91,7 +102,8 @@ int run_compare(const CompareArgs& args) {
   if (!compared.complete) return kExitInterrupted;
   nlohmann::ordered_json rows = nlohmann::json::array();
   for (const classic::CompareRow& r : compared.rows) {
-    nlohmann::ordered_json row = {{"method", classic::to_string(r.method)}};
+    nlohmann::ordered_json row = {{"method", nq::trace::to_string(r.method)},
+                                  {"mode", classic::to_string(r.mode)}};
     if (!r.skipped.empty()) row["skipped"] = r.skipped;
     if (r.ran) {
       row["solutions"] = r.solutions;
@@ -99,6 +111,7 @@ int run_compare(const CompareArgs& args) {
       row["checks"] = r.counters.checks;
       row["nodes"] = r.counters.nodes;
       row["seconds"] = r.seconds;
+      row["repeats"] = r.repeats;
     }
     rows.push_back(row);
   }
@@ -107,20 +120,26 @@ int run_compare(const CompareArgs& args) {
     std::cout << nlohmann::ordered_json{{"n", n}, {"methods", rows}}.dump() << '\n';
     return kExitOk;
   }
-  fmt::print("{:<13} {:>10} {:>14} {:>14} {:>14} {:>10}\n", "method", "solutions", "placements",
-             "checks", "nodes", "seconds");
+  fmt::print("{:<13} {:<5} {:>10} {:>14} {:>14} {:>14} {:>10} {:>8}\n", "method", "mode",
+             "solutions", "placements", "checks", "nodes", "time", "repeats");
   for (const auto& row : rows) {
-    if (row.contains("skipped") && !row.contains("solutions")) {
-      fmt::print("{:<13} skipped: {}\n", row["method"].get<std::string>(),
-                 row["skipped"].get<std::string>());
+    const std::string method = row["method"].get<std::string>();
+    const std::string mode = row["mode"].get<std::string>();
+    if (!row.contains("solutions")) {
+      fmt::print("{:<13} {:<5} skipped: {}\n", method, mode, row["skipped"].get<std::string>());
       continue;
     }
-    fmt::print("{:<13} {:>10} {:>14} {:>14} {:>14} {:>10.4f}{}\n", row["method"].get<std::string>(),
+    fmt::print("{:<13} {:<5} {:>10} {:>14} {:>14} {:>14} {:>10} {:>8}{}\n", method, mode,
                row["solutions"].get<std::uint64_t>(), row["placements"].get<std::uint64_t>(),
                row["checks"].get<std::uint64_t>(), row["nodes"].get<std::uint64_t>(),
-               row["seconds"].get<double>(),
+               duration(row["seconds"].get<double>()), row["repeats"].get<std::uint64_t>(),
                row.contains("skipped") ? "  (" + row["skipped"].get<std::string>() + ")" : "");
   }
+  fmt::print(
+      "count: searched the whole board, every solution counted; first: stopped at its first "
+      "solution.\nTime: the median of one run over the repeats; random: the run of median nodes "
+      "of seeds 1..{}.\n",
+      classic::kCompareSeeds);
   return kExitOk;
 }
 

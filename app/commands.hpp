@@ -47,7 +47,7 @@ struct ClassicArgs {
 
 struct CompareArgs {
   std::string n;
-  std::vector<std::string> methods;  // empty: all
+  std::vector<std::string> methods;  // empty: all (the nine, random, first)
   double budget = 10;                // seconds per method
   bool json = false;
 };

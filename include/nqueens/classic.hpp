@@ -75,35 +75,10 @@ std::optional<Method> method_from_string(std::string_view name);
 // "classic: unknown mode 'NAME' (all, first or count)".
 Method method_named(std::string_view name);
 Mode mode_named(std::string_view name);
+std::string_view to_string(Mode mode);  // "all", "first", "count"
 
 // Roughly how many elementary steps a method needs for n (n^n for blind, n! for permutations,
 // the backtracking tree otherwise); used to skip what would blow a time budget.
 double estimated_steps(Method method, int n);
-
-// All the methods (or some) counting the solutions of one n side by side, each under a time
-// budget: a method whose estimated_steps() at 10^8 steps a second would exceed the budget is
-// skipped without running, and one that still runs past it is stopped. What `nqueens compare`
-// prints and the Python and JavaScript compare() return.
-struct CompareRow {
-  Method method = Method::recursive;
-  bool ran = false;       // false: skipped at once, on its estimate
-  bool finished = false;  // ran to the end within the budget
-  std::uint64_t solutions = 0;
-  Counters counters;
-  double seconds = 0;
-  std::string skipped;  // why it was skipped or stopped ("estimated 2.1e+03 s, over ..."); or ""
-};
-struct CompareOptions {
-  int n = 8;                    // 1..kMaxN
-  std::vector<Method> methods;  // empty: all of kAllMethods, in that order
-  double budget_seconds = 10;   // per method; > 0
-  std::stop_token stop = {};    // ends the comparison (complete == false)
-};
-struct CompareResult {
-  std::vector<CompareRow> rows;  // one per method run or skipped, in order
-  bool complete = false;         // false when options.stop ended it
-};
-// Throws std::invalid_argument for n out of range or a budget that is not positive.
-CompareResult compare(const CompareOptions& options);
 
 }  // namespace nq::classic

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // classic(n, method, mode) and compare(n, methods, budget): the textbook methods with their work
-// counters, one at a time or side by side (classic::compare, as `nqueens compare`).
+// counters, one at a time or side by side with local search and first (classic::compare, as
+// `nqueens compare`).
 #include "nqueens/classic.hpp"
 
 #include <chrono>
@@ -8,6 +9,7 @@
 
 #include "bindings.hpp"
 #include "interruptible.hpp"
+#include "nqueens/compare.hpp"
 #include "nqueens/invalid_argument.hpp"
 
 namespace nqpy {
@@ -55,7 +57,7 @@ py::list run_compare(py::handle n_given, py::handle methods, double budget) {
   options.budget_seconds = budget;
   if (!methods.is_none()) {
     for (py::handle name : py::iter(methods))
-      options.methods.push_back(classic::method_named(py::cast<std::string>(name)));
+      options.methods.push_back(classic::compare_method_named(py::cast<std::string>(name)));
   }
   if (!(budget > 0))
     throw nq::InvalidArgument("compare: budget must be a positive number of seconds");
@@ -66,7 +68,8 @@ py::list run_compare(py::handle n_given, py::handle methods, double budget) {
   py::list rows;
   for (const classic::CompareRow& row : r.rows) {
     py::dict d;
-    d["method"] = std::string(classic::to_string(row.method));
+    d["method"] = std::string(nq::trace::to_string(row.method));
+    d["mode"] = std::string(classic::to_string(row.mode));
     d["ran"] = row.ran;
     d["finished"] = row.finished;
     d["solutions"] = row.ran ? py::object(py::int_(row.solutions)) : py::none();
@@ -74,6 +77,7 @@ py::list run_compare(py::handle n_given, py::handle methods, double budget) {
       d[key] = row.ran ? py::reinterpret_borrow<py::object>(value) : py::none();
     }
     d["seconds"] = row.ran ? py::object(py::float_(row.seconds)) : py::none();
+    d["repeats"] = row.ran ? py::object(py::int_(row.repeats)) : py::none();
     d["skipped"] = row.skipped.empty() ? py::none() : py::object(py::str(row.skipped));
     rows.append(d);
   }
@@ -90,6 +94,13 @@ void bind_classic(py::module_& m) {
     py::list names;
     for (classic::Method method : classic::kAllMethods) {
       names.append(std::string(classic::to_string(method)));
+    }
+    return names;
+  });
+  m.def("compare_methods", [] {
+    py::list names;
+    for (nq::trace::Method method : classic::kCompareMethods) {
+      names.append(std::string(nq::trace::to_string(method)));
     }
     return names;
   });

@@ -24,14 +24,19 @@ def test_compare_is_the_command_lines_table(cli):
     _, out, _ = cli("compare", 9, "--budget", 5, "--json")
     want = {row["method"]: row for row in json.loads(out)["methods"]}
     rows = nqueens.compare(9, budget=5)
-    assert [r["method"] for r in rows] == list(nqueens.CLASSIC_METHODS)
+    assert nqueens.COMPARE_METHODS == nqueens.CLASSIC_METHODS + ("random", "first")
+    assert [r["method"] for r in rows] == list(nqueens.COMPARE_METHODS)
     for r in rows:
         w = want[r["method"]]
+        assert r["mode"] == w["mode"] == ("first" if r["method"] in ("random", "first") else "count")
         if r["ran"]:
             assert (r["solutions"], r["placements"], r["checks"], r["nodes"]) == (
                 w["solutions"], w["placements"], w["checks"], w["nodes"])
+            assert r["repeats"] >= 3 and r["seconds"] > 0
         else:
             assert r["skipped"] == w["skipped"] and r["solutions"] is None
+            assert r["repeats"] is None
+    assert [r["solutions"] for r in rows if r["mode"] == "first"] == [1, 1]
     some = nqueens.compare(12, methods=["blind", "bitmask"], budget=1)
     assert some[0]["ran"] is False and "over the budget of 1 s" in some[0]["skipped"]
     assert some[1]["solutions"] == 14200
@@ -46,3 +51,5 @@ def test_bad_input():
         nqueens.classic(33, "recursive")
     with pytest.raises(ValueError, match="budget"):
         nqueens.compare(6, budget=0)
+    with pytest.raises(ValueError, match=r"unknown method 'quick' \(blind, .*, random, first\)"):
+        nqueens.compare(6, methods=["quick"])

@@ -63,6 +63,15 @@ Mode mode_named(std::string_view name) {
   throw InvalidArgument("classic: unknown mode '" + std::string(name) + "' (all, first or count)");
 }
 
+std::string_view to_string(Mode mode) {
+  switch (mode) {
+    case Mode::all: return "all";
+    case Mode::first: return "first";
+    case Mode::count: return "count";
+  }
+  return "?";
+}
+
 // Blind and permutations are exact: n^n and n! candidates, each tested on up to n(n-1)/2 pairs.
 // For the backtracking methods, the search tree of the bitmask search has 2,057 nodes at n = 8
 // and grows about 5.3-fold per row up to n = 14 (from `count --json` node counts, doubled for

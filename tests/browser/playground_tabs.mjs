@@ -10,7 +10,8 @@
 //     a solution on Your board.
 //   Counts: n = 1..17 against OEIS, in the worker: a tab clicked during n = 16 is handled at once;
 //     Cancel stops the table.
-//   Compare: every method for n = 4..12 in the chart and its table, the skipped ones said.
+//   Compare: every method (the nine, random and first) for n = 4..12 in the chart and its table,
+//   what each row did and the skipped ones said, times the medians of repeated runs.
 //   Big boards: 10^6 constructed and verified, Enter in the size field runs it, n = 3 an error
 //     that leaves no old result on screen, 10^7 with progress and times that add up.
 import path from "node:path";
@@ -273,9 +274,14 @@ export async function checkCompare(page) {
   await tab(page, "compare");
   await page.waitForFunction(() => document.getElementById("compare-status").dataset.state === "done", null, { timeout: 300000 });
   const series = await page.$$eval("#compare-chart .series", gs => gs.map(g => [g.dataset.method, g.querySelectorAll(".mark").length]));
-  check(series.length === 9, `compare: ${series.length} series, want 9`);
+  check(series.length === 11, `compare: ${series.length} series, want 11 (the nine, random, first)`);
   const byMethod = Object.fromEntries(series);
   check(byMethod.recursive === 9 && byMethod.bitmask === 9, `compare: recursive and bitmask have a point for every n (${byMethod.recursive}, ${byMethod.bitmask})`);
+  check(byMethod.random === 9 && byMethod.first === 9, `compare: random and first have a point for every n (${byMethod.random}, ${byMethod.first})`);
+  // What each row did is said: random and first stop at one solution, the nine count them all.
+  const legend = await page.$$eval("#compare-legend li", lis => Object.fromEntries(lis.map(li => [li.dataset.method, li.textContent])));
+  check(legend.random === "random (one solution)" && legend.first === "first (one solution)" && legend.recursive === "recursive", `compare: the legend says which rows find one solution (${JSON.stringify(legend)})`);
+  check(/medians of one run over repeated runs/.test(await page.textContent("#compare-status")), "compare: the status says the times are medians of repeated runs");
   check(byMethod.blind < 9, `compare: blind is left out somewhere (${byMethod.blind} points)`);
   check((await page.textContent("#compare-skipped")).includes("blind for n ="), "compare: the chart says what it left out");
   const ticks = await page.$$eval("#compare-chart .tick", ts => ts.map(t => t.textContent));
@@ -287,6 +293,13 @@ export async function checkCompare(page) {
   check(recursive?.[4] === "15,720", `compare table: recursive n=8 placements ${recursive?.[4]}, want 15,720`);
   await page.click("label:has(input[name=compare-metric][value=seconds])");
   check((await page.textContent("#compare-table caption")).startsWith("Time"), "compare: the metric selector changes the table");
+  // Each time is the median of repeated runs: at least three, unless the next would have passed
+  // the budget of 1 s (a run of over a few hundred milliseconds). How the times grow with n is
+  // not asserted: it is timing.
+  const times = await page.$$eval("#compare-table tbody tr", trs => trs.map(tr => [tr.dataset.method, [...tr.cells].slice(1).map(td => td.dataset.repeats ? [Number(td.dataset.repeats), td.title] : null)]));
+  const timed = times.flatMap(([m, cells]) => cells.filter(Boolean).map(([repeats, title]) => [m, repeats, title]));
+  check(timed.length >= 60 && timed.every(([, repeats, title]) => repeats >= 3 || /\d+(\.\d+)? (ms|s),/.test(title)), `compare: each time is the median of 3 runs or more (${JSON.stringify(timed.filter(([, r]) => r < 3))})`);
+  check(times.find(([m]) => m === "random")?.[1].every(Boolean), "compare: random has a time at every n");
   await page.click("label:has(input[name=compare-view][value=chart])");
   await page.click("label:has(input[name=compare-metric][value=placements])");
 }

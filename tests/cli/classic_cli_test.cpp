@@ -12,19 +12,27 @@ TEST(classic_cli, compare_shows_the_textbook_point_for_eight_queens) {
   const auto r = run_nqueens("compare 8 --json");
   ASSERT_EQ(r.code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
-  ASSERT_EQ(j["methods"].size(), 9u);
+  ASSERT_EQ(j["methods"].size(), 11u);
   for (const auto& m : j["methods"]) {
-    EXPECT_EQ(m["solutions"], 92) << m["method"];
+    const bool one = m["method"] == "random" || m["method"] == "first";
+    EXPECT_EQ(m["mode"], one ? "first" : "count") << m["method"];
+    EXPECT_EQ(m["solutions"], one ? 1 : 92) << m["method"];
     EXPECT_FALSE(m.contains("skipped")) << m["method"];
+    EXPECT_GE(m["repeats"].get<int>(), 3) << m["method"];  // a median of repeated runs
+    EXPECT_GT(m["seconds"].get<double>(), 0) << m["method"];
   }
   EXPECT_EQ(j["methods"][0]["method"], "blind");
   EXPECT_EQ(j["methods"][0]["placements"], 16777216);
   EXPECT_EQ(j["methods"][5]["method"], "permutations");
   EXPECT_EQ(j["methods"][5]["placements"], 40320);
   EXPECT_LT(j["methods"][3]["nodes"].get<int>(), 20000);  // recursive backtracking
-  const auto table = run_nqueens("compare 8");
+  EXPECT_EQ(j["methods"][9]["method"], "random");
+  EXPECT_EQ(j["methods"][10]["method"], "first");
+  const auto table = run_nqueens("compare 8 --methods blind,permutations,random");
   EXPECT_NE(table.out.find("permutations"), std::string::npos);
   EXPECT_NE(table.out.find("16777216"), std::string::npos);
+  EXPECT_NE(table.out.find("random        first"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("the median of one run"), std::string::npos) << table.out;
 }
 
 TEST(classic_cli, compare_skips_what_would_blow_the_budget_and_says_so) {

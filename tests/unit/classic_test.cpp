@@ -95,29 +95,3 @@ TEST(classic, stops_when_asked) {
   EXPECT_GT(r.counters.placements, 0u);
   EXPECT_LT(r.counters.placements, 10'000'000'000u);
 }
-
-TEST(ClassicCompare, RunsSkipsAndStopsByTheBudget) {
-  const nq::classic::CompareResult r = nq::classic::compare({.n = 8, .budget_seconds = 5});
-  ASSERT_TRUE(r.complete);
-  ASSERT_EQ(r.rows.size(), nq::classic::kAllMethods.size());
-  for (const nq::classic::CompareRow& row : r.rows) {
-    EXPECT_TRUE(row.ran && row.finished) << nq::classic::to_string(row.method);
-    EXPECT_EQ(row.solutions, 92u) << nq::classic::to_string(row.method);
-    EXPECT_TRUE(row.skipped.empty());
-  }
-  // At n = 12 blind (12^12 boards) is skipped on its estimate without running.
-  const nq::classic::CompareResult big =
-      nq::classic::compare({.n = 12,
-                            .methods = {nq::classic::Method::blind, nq::classic::Method::bitmask},
-                            .budget_seconds = 5});
-  ASSERT_EQ(big.rows.size(), 2u);
-  EXPECT_FALSE(big.rows[0].ran);
-  EXPECT_NE(big.rows[0].skipped.find("over the budget of 5 s"), std::string::npos);
-  EXPECT_EQ(big.rows[1].solutions, 14200u);
-  // A stop requested before it starts: nothing runs and the result says so.
-  std::stop_source stop;
-  stop.request_stop();
-  EXPECT_FALSE(nq::classic::compare({.n = 8, .stop = stop.get_token()}).complete);
-  EXPECT_THROW(nq::classic::compare({.n = 0}), std::invalid_argument);
-  EXPECT_THROW(nq::classic::compare({.n = 8, .budget_seconds = 0}), std::invalid_argument);
-}

@@ -145,6 +145,8 @@ const classicMethods = Object.freeze([
 // Every method can be traced: the nine, then solve's random and first (the library's names).
 const traceMethods = Object.freeze(core.traceMethods());
 const traceableMethods = traceMethods;
+// What compare runs, in its order: the nine, then random and first (the library's list).
+const compareMethods = Object.freeze(core.compareMethods());
 
 function classic(n, method, opts) {
   const { mode = "all" } = options(opts, ["mode"], "classic");

@@ -80,7 +80,7 @@ export function render(placement: ArrayLike<number>, options?: { format?: "svg" 
 export type ClassicMethod =
   | "blind" | "nested" | "iterative" | "recursive" | "board-scan"
   | "permutations" | "amb" | "functional" | "bitmask";
-/** The nine textbook methods, in the order `nqueens compare` runs them. */
+/** The nine textbook methods, in the order `nqueens compare` runs them (before random and first). */
 export const classicMethods: readonly ClassicMethod[];
 export type TraceMethod = ClassicMethod | "random" | "first";
 /** Every method trace() follows: the nine, then solve's "random" (local search) and "first". */
@@ -99,17 +99,28 @@ export interface ClassicResult extends Counters {
 /** One textbook method with its work counters, 1 <= n <= 32. */
 export function classic(n: number, method: ClassicMethod, options?: { mode?: "all" | "first" | "count" }): ClassicResult;
 
+export type CompareMethod = TraceMethod;
+/** What compare() runs, in its order: the nine textbook methods, then "random" and "first". */
+export const compareMethods: readonly CompareMethod[];
 export interface CompareRow {
-  method: ClassicMethod;
-  ran: boolean; // false: skipped on its estimate without running
+  method: CompareMethod;
+  /** "count": searched the whole board, every solution counted (the nine); "first": stopped at
+   * its first solution (random, first). */
+  mode: "count" | "first";
+  ran: boolean; // false: skipped on its estimate without running (random: also n = 2, 3)
   finished: boolean; // ran to the end within the budget
-  solutions: number | null;
+  solutions: number | null; // found by one run
+  /** The work of one run (random: the run of median nodes of seeds 1..5). */
   placements: number | null; checks: number | null; nodes: number | null;
+  /** The median time of one run, over `repeats` runs timed in samples of at least 1 ms (at
+   * least 3 samples and 5 ms in all, as the budget allows). */
   seconds: number | null;
+  repeats: number | null;
   skipped: string | null; // why it was skipped or stopped
 }
-/** The methods side by side on one n, each under a time budget (seconds, default 10). */
-export function compare(n: number, options?: { methods?: ClassicMethod[]; budget?: number }): CompareRow[];
+/** The methods side by side on one n, each under a time budget (seconds, default 10) that its
+ * repeated runs share. */
+export function compare(n: number, options?: { methods?: CompareMethod[]; budget?: number }): CompareRow[];
 
 export type TraceKind =
   | "place" | "reject" | "remove" | "solution" | "free" | "scan" | "candidate" | "conflict"

@@ -1,22 +1,28 @@
 // SPDX-License-Identifier: MIT
-// The Compare tab: how the textbook methods' work grows with n. nq.compare runs every method for
-// one n under a time budget (a method whose estimate is over it is skipped, one that runs past it
-// is stopped); the worker does it for n = 4..12 in turn, and the page draws the chosen metric as
-// an SVG line chart on a logarithmic axis, one series per method (colour, marker shape and dash
-// apart, so that no series is told by colour alone), with the same numbers as a table.
+// The Compare tab: how the methods' work grows with n. nq.compare runs every method of
+// nq.compareMethods (the nine textbook methods, which count every solution, then random and first,
+// which stop at one: each row's `mode` says which) for one n under a time budget (a method whose
+// estimate is over it is skipped, one that runs past it is stopped), with the counters of one run
+// and the median time of one run over repeated runs; the worker does it for n = 4..12 in turn, and
+// the page draws the chosen metric as an SVG line chart on a logarithmic axis, one series per
+// method (colour, marker shape and dash apart, so that no series is told by colour alone), with
+// the same numbers as a table.
 import { $, fmt, fmtSeconds } from "./util.js";
 import { lane } from "./worker-client.js";
 
 const N_FROM = 4, N_TO = 12;
 const BUDGET = 1;  // seconds per method and n
 const jobs = lane("compare");
+const METHODS = nq.compareMethods;
+// Times under 10 µs with two digits: the medians are finer than a microsecond.
+const tellSeconds = s => (s < 1e-5 ? `${(s * 1e6).toPrecision(2)} µs` : fmtSeconds(s));
 const METRICS = {
   placements: { label: "Placements", tell: fmt },
   checks: { label: "Checks", tell: fmt },
   nodes: { label: "Nodes", tell: fmt },
-  seconds: { label: "Time", tell: fmtSeconds },
+  seconds: { label: "Time", tell: tellSeconds },
 };
-// Marker shapes in a unit box around (0, 0), one per method in nq.classicMethods' order.
+// Marker shapes in a unit box around (0, 0), one per method in nq.compareMethods' order.
 const SHAPES = [
   "M-1 0a1 1 0 1 0 2 0a1 1 0 1 0-2 0z",         // circle
   "M-0.9-0.9h1.8v1.8h-1.8z",                   // square
@@ -27,8 +33,10 @@ const SHAPES = [
   "M-1-0.6-0.6-1 0-0.4 0.6-1 1-0.6 0.4 0 1 0.6 0.6 1 0 0.4-0.6 1-1 0.6-0.4 0z",  // cross
   "M0-1.1 0.32-0.32 1.1 0 0.32 0.32 0 1.1-0.32 0.32-1.1 0-0.32-0.32z",  // star
   "M-1.1-0.4h2.2v0.8h-2.2z",                   // bar
+  "M-1.1 0-0.55-0.95h1.1l0.55 0.95-0.55 0.95h-1.1z",  // hexagon
+  "M-1-1h2l-2 2h2z",                           // hourglass
 ];
-const DASHES = ["", "6 3", "2 3", "8 3 2 3", "", "6 3", "2 3", "8 3 2 3", ""];
+const DASHES = ["", "6 3", "2 3", "8 3 2 3", "", "6 3", "2 3", "8 3 2 3", "", "1 3", "10 3 1 3"];
 
 const state = { rows: new Map(), running: false, done: false };  // n -> CompareRow[]
 
@@ -38,17 +46,23 @@ export async function runCompare() {
   setBusy(true);
   render();
   try {
+    // The browser runs WebAssembly with quickly compiled code first and swaps in optimized code
+    // once a function is hot: times taken at once came out up to 30 times too slow at n = 4,
+    // above n = 5's. A pass at n = 4 that is not shown gets the swap done first
+    // (docs/journal/web.md, "The Compare tab's times").
+    $("compare-status").textContent = `Warming up: a first pass at n = ${N_FROM}, not shown…`;
+    await jobs.run("compare", { n: N_FROM, budget: BUDGET });
     for (let n = N_FROM; n <= N_TO; n++) {
-      $("compare-status").textContent = `Running every method on n = ${n}…`;
+      $("compare-status").textContent = `Running every method on n = ${n}, each several times…`;
       state.rows.set(n, await jobs.run("compare", { n, budget: BUDGET }));
       render();
     }
     state.done = true;
-    $("compare-status").textContent = `n = ${N_FROM} … ${N_TO}, each method under a budget of ${BUDGET} s.`;
+    $("compare-status").textContent = `n = ${N_FROM} … ${N_TO}, each method under a budget of ${BUDGET} s. Counters are those of one run; times are medians of one run over repeated runs (at least 3 timings, 5 ms in all, where the budget allows).`;
     $("compare-status").dataset.state = "done";
   } catch (error) {
     if (error?.name === "Cancelled") {
-      $("compare-status").textContent = `Stopped after n = ${N_FROM + state.rows.size - 1}.`;
+      $("compare-status").textContent = state.rows.size ? `Stopped after n = ${N_FROM + state.rows.size - 1}.` : "Stopped before the first n.";
       $("compare-status").dataset.state = "cancelled";
       return;
     }
@@ -80,22 +94,41 @@ function valueAt(n, method, key) {
   if (!row) return { missing: "not run yet" };
   if (!row.ran || !row.finished) return { missing: row.skipped ?? "not run" };
   const value = row[key];
-  if (!(value > 0)) return { missing: key === "seconds" ? "too quick to time" : "none" };
-  return { value };
+  if (value === 0 && key !== "seconds") return { zero: true, missing: "none: no point on a logarithmic scale" };
+  if (!(value > 0)) return { missing: "too quick to time" };
+  return { value, row };
+}
+
+// What a method's number is about: random and first stop at their first solution (mode "first"),
+// the nine count every one. Known from the rows once they come, from the names before.
+function findsOne(method) {
+  for (const rows of state.rows.values()) {
+    const row = rows.find(r => r.method === method);
+    if (row) return row.mode === "first";
+  }
+  return !nq.classicMethods.includes(method);
+}
+const named = method => (findsOne(method) ? `${method} (one solution)` : method);
+
+// The number as the chart's tooltip and the table say it; a time with the runs it is the median of.
+function told(key, value, row) {
+  const text = METRICS[key].tell(value);
+  return key === "seconds" && row?.repeats ? `${text}, the median of ${fmt(row.repeats)} runs` : text;
 }
 
 function render() {
   const key = metric();
+  drawLegend();
   drawChart(key);
   fillTable(key);
-  $("compare-skipped").textContent = [coincidingNote(key), skippedNote()].filter(Boolean).join(" ");
+  $("compare-skipped").textContent = [coincidingNote(key), zeroNote(key), skippedNote()].filter(Boolean).join(" ");
 }
 
 // Methods whose numbers are the same at every n drawn share one line; say which, or the chart
 // seems to have lost them.
 function coincidingNote(key) {
   const groups = new Map();
-  for (const m of nq.classicMethods) {
+  for (const m of METHODS) {
     const values = [...state.rows.keys()].map(n => valueAt(n, m, key).value ?? "-");
     if (values.every(v => v === "-")) continue;
     const id = values.join();
@@ -110,7 +143,7 @@ function coincidingNote(key) {
 const W = 640, H = 340, LEFT = 62, RIGHT = 14, TOP = 14, BOTTOM = 40;
 
 function drawChart(key) {
-  const methods = nq.classicMethods;
+  const methods = METHODS;
   const values = [];
   for (const n of state.rows.keys()) for (const m of methods) { const v = valueAt(n, m, key).value; if (v) values.push(v); }
   const svg = $("compare-chart");
@@ -160,21 +193,21 @@ function decadeLabel(k, key) {
 function series(method, i, key, x, y) {
   let path = "", marks = "", pen = "M";
   for (let n = N_FROM; n <= N_TO; n++) {
-    const { value } = valueAt(n, method, key);
+    const { value, row } = valueAt(n, method, key);
     if (!value) { pen = "M"; continue; }
     path += `${pen}${x(n).toFixed(1)} ${y(value).toFixed(1)}`;
     pen = "L";
-    marks += `<path class="mark" d="${SHAPES[i]}" transform="translate(${x(n).toFixed(1)} ${y(value).toFixed(1)}) scale(4.2)"><title>${method}, n = ${n}: ${METRICS[key].tell(value)}</title></path>`;
+    marks += `<path class="mark" d="${SHAPES[i]}" transform="translate(${x(n).toFixed(1)} ${y(value).toFixed(1)}) scale(4.2)"><title>${named(method)}, n = ${n}: ${told(key, value, row)}</title></path>`;
   }
   const dash = DASHES[i] ? ` stroke-dasharray="${DASHES[i]}"` : "";
   return `<g class="series s${i}" data-method="${method}"><path class="line" d="${path}"${dash}/>${marks}</g>`;
 }
 
-// The legend: each method's marker, dash and colour beside its name.
+// The legend: each method's marker, dash and colour beside its name (and what it finds).
 function drawLegend() {
-  $("compare-legend").innerHTML = nq.classicMethods.map((m, i) => {
+  $("compare-legend").innerHTML = METHODS.map((m, i) => {
     const dash = DASHES[i] ? ` stroke-dasharray="${DASHES[i]}"` : "";
-    return `<li class="s${i}"><svg viewBox="0 0 32 12" aria-hidden="true"><line class="line" x1="1" x2="31" y1="6" y2="6"${dash}/><path class="mark" d="${SHAPES[i]}" transform="translate(16 6) scale(4)"/></svg>${m}</li>`;
+    return `<li class="s${i}" data-method="${m}"><svg viewBox="0 0 32 12" aria-hidden="true"><line class="line" x1="1" x2="31" y1="6" y2="6"${dash}/><path class="mark" d="${SHAPES[i]}" transform="translate(16 6) scale(4)"/></svg>${named(m)}</li>`;
   }).join("");
 }
 
@@ -185,17 +218,31 @@ function fillTable(key) {
   const ns = [];
   for (let n = N_FROM; n <= N_TO; n++) ns.push(n);
   table.tHead.innerHTML = `<tr><th scope="col">Method</th>${ns.map(n => `<th scope="col">n = ${n}</th>`).join("")}</tr>`;
-  table.tBodies[0].innerHTML = nq.classicMethods.map(m => `<tr><th scope="row">${m}</th>${ns.map(n => {
-    const { value, missing } = valueAt(n, m, key);
-    return value ? `<td>${METRICS[key].tell(value)}</td>` : `<td class="missing" title="${missing}">—</td>`;
+  table.tBodies[0].innerHTML = METHODS.map(m => `<tr data-method="${m}"><th scope="row">${named(m)}</th>${ns.map(n => {
+    const { value, missing, row, zero } = valueAt(n, m, key);
+    if (zero) return `<td title="${missing}">0</td>`;
+    if (!value) return `<td class="missing" title="${missing}">—</td>`;
+    return key === "seconds" && row.repeats ? `<td title="${told(key, value, row)}" data-repeats="${row.repeats}">${METRICS[key].tell(value)}</td>` : `<td>${METRICS[key].tell(value)}</td>`;
   }).join("")}</tr>`).join("");
-  table.caption.textContent = `${METRICS[key].label} of each textbook method for n = ${N_FROM} … ${N_TO}; a dash where a method was not run (over the budget of ${BUDGET} s) or was too quick to time.`;
+  const what = key === "seconds" ? "the median time of one run over repeated runs" : "the work of one run";
+  table.caption.textContent = `${METRICS[key].label} of each method for n = ${N_FROM} … ${N_TO}, ${what}: the nine textbook methods count every solution, random and first stop at one. A dash where a method was not run (over the budget of ${BUDGET} s).`;
+}
+
+// The zeros the chart cannot draw (first's nodes count only the searches of refuted probes, so a
+// board whose probes all complete at once has none).
+function zeroNote(key) {
+  const notes = [];
+  for (const m of METHODS) {
+    const zeros = [...state.rows.keys()].filter(n => valueAt(n, m, key).zero);
+    if (zeros.length) notes.push(`${m} at n = ${zeros.join(", ")}`);
+  }
+  return notes.length ? `Not drawn where the ${METRICS[key].label.toLowerCase()} are 0, which a logarithmic scale cannot show (the table has them): ${notes.join("; ")}.` : "";
 }
 
 // What the chart leaves out and why, in one sentence per method.
 function skippedNote() {
   const notes = [];
-  for (const m of nq.classicMethods) {
+  for (const m of METHODS) {
     const out = [];
     for (const [n, rows] of state.rows) {
       const row = rows.find(r => r.method === m);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // classic(n, method, mode) and compare(n, methods, budget): the textbook methods with their work
-// counters, one at a time or side by side under a time budget (as `nqueens compare`).
+// counters, one at a time, or side by side with local search and first under a time budget (as
+// `nqueens compare`); compareMethods(): what compare runs.
 #include "nqueens/classic.hpp"
 
 #include <emscripten/bind.h>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "binding.hpp"
+#include "nqueens/compare.hpp"
 #include "nqueens/invalid_argument.hpp"
 
 namespace nqweb {
@@ -56,7 +58,7 @@ val compare(double n, const std::string& methods, double budget) {
     options.budget_seconds = budget;
     for (std::size_t at = 0; at < methods.size();) {
       const std::size_t comma = std::min(methods.find(',', at), methods.size());
-      options.methods.push_back(classic::method_named(methods.substr(at, comma - at)));
+      options.methods.push_back(classic::compare_method_named(methods.substr(at, comma - at)));
       at = comma + 1;
     }
     if (!(budget > 0)) {
@@ -66,15 +68,18 @@ val compare(double n, const std::string& methods, double budget) {
     val rows = val::array();
     for (const classic::CompareRow& row : r.rows) {
       val d = val::object();
-      d.set("method", std::string(classic::to_string(row.method)));
+      d.set("method", std::string(nq::trace::to_string(row.method)));
+      d.set("mode", std::string(classic::to_string(row.mode)));
       d.set("ran", row.ran);
       d.set("finished", row.finished);
       if (row.ran) {
         d.set("solutions", static_cast<double>(row.solutions));
         set_counters(d, row.counters);
         d.set("seconds", row.seconds);
+        d.set("repeats", static_cast<double>(row.repeats));
       } else {
-        for (const char* key : {"solutions", "placements", "checks", "nodes", "seconds"}) {
+        for (const char* key :
+             {"solutions", "placements", "checks", "nodes", "seconds", "repeats"}) {
           d.set(key, val::null());
         }
       }
@@ -85,11 +90,20 @@ val compare(double n, const std::string& methods, double budget) {
   });
 }
 
+val compare_methods() {
+  val names = val::array();
+  for (nq::trace::Method method : classic::kCompareMethods) {
+    names.call<void>("push", std::string(nq::trace::to_string(method)));
+  }
+  return names;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(nqueens_classic) {
   emscripten::function("classic", &run);
   emscripten::function("compare", &compare);
+  emscripten::function("compareMethods", &compare_methods);
 }
 
 }  // namespace nqweb

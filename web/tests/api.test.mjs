@@ -165,13 +165,19 @@ test("the classic methods agree with each other and with the count", () => {
   assert.equal(nq.classic(8, "recursive", { mode: "count" }).solutions.length, 0);
   assert.deepEqual(nq.classic(8, "nested", { mode: "first" }).solutions, [[0, 4, 7, 5, 2, 6, 1, 3]]);
   const rows = nq.compare(7, { budget: 5 });
-  assert.equal(rows.length, 9);
+  assert.deepEqual(nq.compareMethods, [...nq.classicMethods, "random", "first"]);
+  assert.deepEqual(rows.map(r => r.method), nq.compareMethods);
   for (const row of rows) {
+    const one = row.method === "random" || row.method === "first";
     assert.equal(row.ran, true);
-    assert.equal(row.solutions, 40, row.method);
+    assert.equal(row.mode, one ? "first" : "count", row.method);
+    assert.equal(row.solutions, one ? 1 : 40, row.method);
+    // The time is the median of one run over at least three timed samples.
+    assert.ok(row.repeats >= 3 && row.seconds > 0, `${row.method}: ${row.repeats} repeats`);
   }
+  assert.throws(() => nq.compare(7, { methods: ["quick"] }), /unknown method 'quick' \(blind, .*, random, first\)/);
   const skipped = nq.compare(16, { methods: ["blind"], budget: 0.5 });
-  assert.deepEqual([skipped[0].ran, skipped[0].solutions], [false, null]);
+  assert.deepEqual([skipped[0].ran, skipped[0].solutions, skipped[0].repeats], [false, null, null]);
   assert.match(skipped[0].skipped, /estimated/);
 });
 

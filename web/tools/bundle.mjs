@@ -25,7 +25,7 @@ import { BundleError, bundleModules } from "./modules.mjs";
 // What api.js defines and the module exports, in the order of nqueens.d.ts.
 const EXPORTS = [
   "count", "knownCount", "solve", "solutions", "parse", "verify", "symmetries", "canonical", "render",
-  "classicMethods", "traceMethods", "traceableMethods", "classic", "compare", "trace", "listing", "estimatedEvents",
+  "classicMethods", "traceMethods", "traceableMethods", "classic", "compareMethods", "compare", "trace", "listing", "estimatedEvents",
   "complete", "infinite",
   "version",
 ];
