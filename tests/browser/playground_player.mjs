@@ -295,13 +295,21 @@ export async function checkLimitNote(page) {
   check(await page.$eval("#player-limit", p => p.hidden), "recursive n=6: no note on the size");
 }
 
-// Each method mid-trace: after a third of its first 300 events, or just past its first solution.
+// Each method mid-trace: after a third of its first 300 events, or just past its first solution;
+// the line of the step shown stands in the code's box.
 export async function screenshotMethods(page, outdir, size) {
   const methods = await page.$$eval("#search-method option", options => options.map(o => o.value));
   for (const method of methods) {
     await choose(page, 8, method);
     const steps = { random: 40, first: 30, functional: 400, blind: 3, permutations: 2 }[method] ?? 120;
     await walk(page, steps);
+    // The marked line stands inside the code's box, however fast the steps came.
+    const inView = await page.evaluate(() => {
+      const list = document.querySelector("#search-player #listing"), li = list.querySelector("li[aria-current]");
+      const [a, b] = [li?.getBoundingClientRect(), list.getBoundingClientRect()];
+      return !li || (a.top >= b.top - 1 && a.bottom <= b.bottom + 1);
+    });
+    check(inView, `${method} n=8 (${size}): the marked line is scrolled out of the code's box`);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(outdir, `playground-search-${method}-${size}.png`) });
   }
