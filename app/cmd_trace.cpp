@@ -30,23 +30,27 @@ using nq::trace::Kind;
 // A trace longer than this is said so before it starts (a minute of text or more).
 constexpr double kLongTrace = 1e7;
 
-std::string listing_text(nq::trace::Method method) {
-  const nq::trace::Listing& l = nq::trace::listing(method);
+// The listing for n, and the line of each kind (row 1's, where each row has its own: nested).
+std::string listing_text(nq::trace::Method method, int n) {
+  const nq::trace::Listing& l = nq::trace::listing(method, n);
   std::string out;
   for (std::size_t i = 0; i < l.lines.size(); ++i) {
     out += fmt::format("{:>3}  {}\n", i + 1, l.lines[i]);
   }
   out += "\n";
   for (const nq::trace::KindLine& k : l.kinds) {
-    out += fmt::format("{:<10} line {}\n", to_string(k.kind), k.line);
+    const bool by_row = n > 1 && nq::trace::line_of(method, k.kind, 1, n) != k.line;
+    out += fmt::format("{:<10} line {}{}\n", to_string(k.kind), k.line,
+                       by_row ? " (row 1's; each row has its own)" : "");
   }
   return out;
 }
 
 // The listing's line that told the event, and the variables there.
 std::string code_lines(nq::trace::Method method, const Event& e) {
+  const int n = static_cast<int>(e.board.size());
   std::string_view code =
-      nq::trace::listing(method).lines[static_cast<std::size_t>(e.code_line - 1)];
+      nq::trace::listing(method, n).lines[static_cast<std::size_t>(e.code_line - 1)];
   code.remove_prefix(std::min(code.find_first_not_of(' '), code.size()));
   std::string vars;
   for (const nq::trace::Variable& v : e.vars) {
@@ -204,8 +208,9 @@ nq::trace::Summary write_page(const nq::trace::Options& options, const TraceArgs
 
 int run_trace(const TraceArgs& args) {
   const nq::trace::Method method = nq::trace::method_named(args.method);
-  if (args.listing) {
-    fmt::print("{}", listing_text(method));
+  if (args.listing) {  // for N, or 8 when N is not given (only nested's depends on it)
+    const int n = args.n.empty() ? 8 : parse_board_size(args.n, nq::classic::kMaxN, "trace");
+    fmt::print("{}", listing_text(method, n));
     return kExitOk;
   }
   const int n = parse_board_size(args.n, nq::classic::kMaxN, "trace");

@@ -68,7 +68,7 @@ TracePage record_trace_page(nq::trace::Options options) {
 }
 
 void write_trace_data(std::ostream& out, const TracePage& page) {
-  const nq::trace::Listing& listing = nq::trace::listing(page.method);
+  const nq::trace::Listing& listing = nq::trace::listing(page.method, page.n);
   out << "{\"n\":" << page.n << ",\"method\":" << quoted(nq::trace::to_string(page.method))
       << ",\"first\":" << (page.first ? "true" : "false") << ",\"seed\":" << page.seed
       << ",\"cut\":" << (page.summary.cut ? "true" : "false") << ",\"max_steps\":" << page.max_steps

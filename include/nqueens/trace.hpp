@@ -14,7 +14,7 @@
 //   nq::trace::run({.n = 4}, [](const nq::trace::Event& e) { /* e.step, e.kind, ... */ });
 //   // 4 queens, recursive, all solutions: 78 events (16 placed, 44 rejected, 16 taken back,
 //   // 2 solutions); the last carries placements 60, checks 84, nodes 60, as classic::run says
-//   nq::trace::listing(nq::trace::Method::recursive).lines[8]  // "      cols[row] = c; ..."
+//   nq::trace::listing(nq::trace::Method::recursive, 4).lines[8]  // "      cols[row] = c; ..."
 #pragma once
 
 #include <array>
@@ -169,9 +169,17 @@ struct KindLine {
 struct Listing {
   Method method;
   std::span<const std::string_view> lines;
-  std::span<const KindLine> kinds;  // the kinds the method tells, each from one line
+  std::span<const KindLine> kinds;  // the kinds the method tells, each from one line (nested:
+                                    // row 1's lines; line_of gives every row's)
 };
-const Listing& listing(Method method);
-int line_of(Method method, Kind kind);  // 0: the method never tells this kind
+// The listing of a method for a board of n queens. Only nested's depends on n: its loops, one a
+// row, are written out for n (docs/trace.md). Made once for each n and kept, so the reference
+// lives as long as the program; safe to call from any thread. Throws std::invalid_argument, with
+// run's message, for an n out of 1..classic::kMaxN.
+const Listing& listing(Method method, int n);
+// The line of listing(method, n) that tells an event of `kind` about row `row` (0-based; -1 for
+// an event about no row). Only nested's lines depend on the row: its place and remove come from
+// the row's own loop. 0: the method never tells this kind (or n, or nested's row, is out of range).
+int line_of(Method method, Kind kind, int row, int n);
 
 }  // namespace nq::trace

@@ -469,9 +469,12 @@ def trace(
     return Trace(n, method, first, max_steps, seed)  # bad input raises now
 
 
-def listing(method: str) -> Listing:
-    """The listing of a traced method, and the line of each of its kinds of event."""
-    lines, kinds = _core.trace_listing(method)
+def listing(method: str, n: int = 8) -> Listing:
+    """The listing of a traced method for a board of ``n`` queens, and the line of each of its
+    kinds of event. Only ``nested``'s depends on ``n``: its loops, one a row, are written out for
+    it, and its ``kinds`` are row 1's lines (each row's ``place`` and ``remove`` come from its own
+    loop; an event's ``line`` says which)."""
+    lines, kinds = _core.trace_listing(method, n)
     return Listing(method, tuple(lines), dict(kinds))
 
 

@@ -148,8 +148,9 @@ void bind_trace(py::module_& m) {
     for (nq::trace::Method method : nq::trace::kAllMethods) names.append(to_string(method));
     return names;
   });
-  m.def("trace_listing", [](const std::string& name) {
-    const nq::trace::Listing& l = nq::trace::listing(nq::trace::method_named(name));
+  m.def("trace_listing", [](const std::string& name, py::handle n) {
+    const nq::trace::Listing& l = nq::trace::listing(nq::trace::method_named(name),
+                                                     board_size(n, nq::classic::kMaxN, "trace"));
     py::list lines;
     for (std::string_view line : l.lines) lines.append(py::str(line.data(), line.size()));
     py::dict kinds;

@@ -78,9 +78,36 @@ def test_listings_name_the_line_of_each_kind():
     assert "cols[row] = c" in recursive.lines[recursive.kinds["place"] - 1]
     assert str(recursive).splitlines()[8].startswith("  9  ")
     for method in nqueens.TRACE_METHODS:
-        listing = nqueens.listing(method)
+        listing = nqueens.listing(method, 5)
         for e in nqueens.trace(5, method=method, max_steps=200):
+            if method == "nested" and e.kind in ("place", "remove"):
+                continue  # each row's own line: test_nested_tells_each_row_from_its_own_loop
             assert e.line == listing.kinds[e.kind], (method, e.kind)
+
+
+def test_nested_tells_each_row_from_its_own_loop():
+    def loops(n):
+        return sum("for (cols[" in line for line in nqueens.listing("nested", n).lines)
+
+    assert (loops(4), loops(8), loops(12)) == (4, 8, 5)  # past 8 rows, rows 4 to n - 2 are one line
+    n = 6
+    listing = nqueens.listing("nested", n)
+    events = list(nqueens.trace(n, method="nested", first=False))
+    iterative = list(nqueens.trace(n, method="iterative", first=False))
+    assert [(e.kind, e.row, e.col) for e in events] == [(e.kind, e.row, e.col) for e in iterative]
+    assert [e.line for e in events] != [e.line for e in iterative]
+    said = {
+        "place": lambda e: f"if (!safe({e.row}, cols[{e.row}])) continue;",
+        "remove": lambda e: f"for (cols[{e.row}] = 0; cols[{e.row}] < n; cols[{e.row}]++) {{",
+        "reject": lambda e: "return false",
+        "solution": lambda e: "report(cols)",
+    }
+    for e in events:
+        assert said[e.kind](e) in listing.lines[e.line - 1], (e.step, e.kind, e.row, e.line)
+        assert "k" not in e.vars
+    assert nqueens.listing("recursive", 4) == nqueens.listing("recursive", 9)
+    with pytest.raises(ValueError, match="trace"):
+        nqueens.listing("nested", 33)
 
 
 def test_max_steps_and_bad_input():

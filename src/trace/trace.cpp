@@ -42,12 +42,16 @@ class Recorder final : public detail::Tracer {
     event_ = Event{};
     event_.step = summary_.steps;
     event_.kind = kind;
-    event_.code_line = line_of(options_.method, kind);
     event_.work = work;
     if (kind == Kind::solution) event_.number = summary_.solutions;
     return &event_;
   }
-  void told() override { on_event_(event_); }
+  // The line, known once the method has said which row the event is about (nested's rows each
+  // have their own).
+  void told() override {
+    event_.code_line = line_of(options_.method, event_.kind, event_.row, options_.n);
+    on_event_(event_);
+  }
   bool done() const override { return summary_.cut; }
 
   Summary& summary() { return summary_; }

@@ -14,10 +14,16 @@ import path from "node:path";
 import { check, same, columnsOn, counter, tab, referenceSolutions, isSolution } from "./lib.mjs";
 import { referenceTrace, checkFirstTrace } from "../reference/trace_reference.mjs";
 
-// The code each kind's line must hold (this test's own reading of the listings).
+// The code each kind's line must hold (this test's own reading of the listings; a function of the
+// event where each row has its own line).
 const FRAGMENTS = {
   blind: { candidate: "allSafe(cols)", conflict: "=== b - a) return false", solution: "report(cols)" },
-  nested: { place: "safe(k, cols[k])", reject: "=== row - r) return false", remove: "cols[k]++", solution: "report(cols)" },
+  nested: {  // a loop a row: each row's events come from its own check and its own loop
+    place: e => `if (!safe(${e.row}, cols[${e.row}])) continue;`,
+    reject: "=== row - r) return false",
+    remove: e => `for (cols[${e.row}] = 0; cols[${e.row}] < n; cols[${e.row}]++) {`,
+    solution: "report(cols)",
+  },
   iterative: { place: "safe(row, cols[row])", reject: "=== row - r) return false", remove: "cols[row]++", solution: "report(cols)" },
   recursive: { place: "cols[row] = c;", reject: "=== row - r) return false", remove: "cols.length = row", solution: "return report(cols)" },
   "board-scan": { scan: "this way is clear", reject: "if (board[r][k]) return false", place: "board[row][c] = true", remove: "cols.length = row", solution: "return report(cols)" },
@@ -27,6 +33,10 @@ const FRAGMENTS = {
   bitmask: { free: "~(taken | diag | anti)", place: "Math.log2(bit)", remove: "cols.length = row", solution: "report(cols)" },
   random: { start: "for (;;)", pick: "[cols[i], cols[j]] = [cols[j], cols[i]];", move: "swap two queens' columns", undo: "worse: undo", solution: "return cols" },
   first: { reject: "attacked(rows, row, c)", probe: "complete([...rows, c])", refuted: "complete([...rows, c])", split: "complete([...rows, c])", completed: "known = found", settled: "rows.push(col)", solution: "return rows" },
+};
+const fragmentFor = (method, e) => {
+  const fragment = FRAGMENTS[method][e.kind];
+  return typeof fragment === "function" ? fragment(e) : fragment;
 };
 const SEED = 1;  // the page's default seed for random
 
@@ -111,7 +121,7 @@ function differences(method, got, want) {
   const out = [];
   if (got.step !== want.step || got.kind !== want.kind) return [["kind", `step ${got.step} ${got.kind}, want step ${want.step} ${want.kind}`]];
   if (got.line !== want.line) out.push(["line", `marks line ${got.line}, the ${want.kind} is told by line ${want.line}`]);
-  const fragment = FRAGMENTS[method][want.kind];
+  const fragment = fragmentFor(method, want);
   if (!got.code.includes(fragment)) out.push(["code", `line ${got.line} (${got.code.trim()}) does not hold '${fragment}'`]);
   // Amb's trail is drawn as choices to replay, outlined, never as queens standing.
   const trail = method === "amb" && (want.kind === "run" || want.kind === "backtrack");
@@ -327,13 +337,21 @@ export async function checkLimitNote(page) {
   check(await page.$eval("#player-limit", p => p.hidden), "recursive n=6: no note on the size");
 }
 
-// Each method mid-trace: after a third of its first 300 events, or just past its first solution.
+// Each method mid-trace: after a third of its first 300 events, or just past its first solution;
+// the line of the step shown stands in the code's box.
 export async function screenshotMethods(page, outdir, size) {
   const methods = await page.$$eval("#search-method option", options => options.map(o => o.value));
   for (const method of methods) {
     await choose(page, 8, method);
     const steps = { random: 40, first: 30, functional: 400, blind: 3, permutations: 2 }[method] ?? 120;
     await walk(page, steps);
+    // The marked line stands inside the code's box, however fast the steps came.
+    const inView = await page.evaluate(() => {
+      const list = document.querySelector("#search-player #listing"), li = list.querySelector("li[aria-current]");
+      const [a, b] = [li?.getBoundingClientRect(), list.getBoundingClientRect()];
+      return !li || (a.top >= b.top - 1 && a.bottom <= b.bottom + 1);
+    });
+    check(inView, `${method} n=8 (${size}): the marked line is scrolled out of the code's box`);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(outdir, `playground-search-${method}-${size}.png`) });
   }

@@ -103,6 +103,37 @@ TEST(trace_cli, every_method_steps_with_its_code) {
       "     23 | p.push(...p.splice(i + 1).reverse());   // and reverse what follows\n"
       "        i = 2, p = [0, 1, 3, 2]\n"
       "cut at 4 steps (--max-steps)\n");
+  // nested's listing is written out for N (8 without N), a loop a row; each row's events come
+  // from its own loop.
+  const auto loops = [](const std::string& text) {
+    int found = 0;
+    for (std::size_t at = text.find("for (cols["); at != std::string::npos;
+         at = text.find("for (cols[", at + 1)) {
+      ++found;
+    }
+    return found;
+  };
+  EXPECT_EQ(loops(run_nqueens("trace 4 --method nested --listing").out), 4);
+  EXPECT_EQ(loops(run_nqueens("trace --method nested --listing").out), 8);
+  EXPECT_NE(run_nqueens("trace 4 --method nested --listing").out.find("place      line 4 (row 1's"),
+            std::string::npos);
+  EXPECT_EQ(run_nqueens("trace 33 --method nested --listing").code, 2);
+  const auto nested = run_nqueens("trace 4 --method nested --code --max-steps 4");
+  EXPECT_EQ(nested.out,
+            "place row 1 col 1\n"
+            "      4 | if (!safe(0, cols[0])) continue;                 // attacked from above: "
+            "the next column\n"
+            "        cols = [0]\n"
+            "reject row 2 col 1: attacked by row 1 col 1 (same column)\n"
+            "     19 | if (cols[r] === c || Math.abs(cols[r] - c) === row - r) return false;\n"
+            "        row = 1, c = 0, r = 0, cols = [0, 0]\n"
+            "reject row 2 col 2: attacked by row 1 col 1 (diagonal)\n"
+            "     19 | if (cols[r] === c || Math.abs(cols[r] - c) === row - r) return false;\n"
+            "        row = 1, c = 1, r = 0, cols = [0, 1]\n"
+            "place row 2 col 3\n"
+            "      6 | if (!safe(1, cols[1])) continue;\n"
+            "        cols = [0, 2]\n"
+            "cut at 4 steps (--max-steps)\n");
   const auto random = run_nqueens("trace 12 --method random --seed 9");
   const auto answer = run_nqueens("solve 12 --method random --seed 9");
   ASSERT_EQ(random.code, 0);

@@ -13,7 +13,6 @@ export const METHODS = ["recursive", "iterative", "nested", "bitmask", "blind", 
 export const KIND_LINES = {
   recursive: { place: 9, reject: 17, remove: 11, solution: 6 },
   iterative: { place: 9, reject: 17, remove: 5, solution: 10 },
-  nested: { place: 8, reject: 17, remove: 12, solution: 9 },
   bitmask: { free: 9, place: 13, remove: 15, solution: 8 },
   blind: { candidate: 4, conflict: 16, solution: 4 },
   "board-scan": { scan: 22, reject: 21, place: 11, remove: 14, solution: 7 },
@@ -24,6 +23,48 @@ export const KIND_LINES = {
   first: { reject: 8, probe: 9, refuted: 9, split: 9, completed: 10, settled: 13, solution: 15 },
 };
 
+// nested's listing depends on n (docs/trace.md, nested): up to 8 rows each row r (0-based) has
+// its `for` on line 2r + 3 and its check on line 2r + 4, report(cols) is line 2n + 3 and safe()'s
+// `return false` line 3n + 7, of 3n + 11; beyond 8 rows, rows 0..2 as before, line 9 stands for
+// rows 3..n - 3 (both their lines), row n - 2 has lines 10 and 11, row n - 1 lines 12 and 13,
+// report(cols) is line 14 and `return false` line 24, of 28.
+export function nestedLines(n) {
+  const loop = [];
+  const check = [];
+  for (let r = 0; r < n; r++) {
+    if (n <= 8 || r < 3) [loop[r], check[r]] = [2 * r + 3, 2 * r + 4];
+    else if (r < n - 2) [loop[r], check[r]] = [9, 9];
+    else [loop[r], check[r]] = [10 + 2 * (r - (n - 2)), 11 + 2 * (r - (n - 2))];
+  }
+  return n <= 8
+    ? { loop, check, report: 2 * n + 3, reject: 3 * n + 7, length: 3 * n + 11 }
+    : { loop, check, report: 14, reject: 24, length: 28 };
+}
+
+// The line that tells an event of `kind` about `row` at n; the kinds' table of a listing (nested:
+// row 0's lines).
+export function lineOf(method, kind, row, n) {
+  if (method !== "nested") return KIND_LINES[method][kind];
+  const lines = nestedLines(n);
+  return { place: lines.check[row], remove: lines.loop[row], reject: lines.reject, solution: lines.report }[kind];
+}
+
+export function kindLines(method, n) {
+  if (method !== "nested") return KIND_LINES[method];
+  const lines = nestedLines(n);
+  return { place: lines.check[0], reject: lines.reject, remove: lines.loop[0], solution: lines.report };
+}
+
+// The code an event's line must hold: KIND_FRAGMENTS' for every method but nested, whose place
+// and remove come from their row's own check and loop (the rows a long listing leaves out, from
+// the line that says so).
+export function fragmentOf(method, kind, row, n) {
+  if (method !== "nested" || (kind !== "place" && kind !== "remove")) return KIND_FRAGMENTS[method][kind];
+  if (n > 8 && row >= 3 && row < n - 2) return `rows 4 to ${n - 2}: the same loop`;
+  return kind === "place" ? `if (!safe(${row}, cols[${row}])) continue;`
+    : `for (cols[${row}] = 0; cols[${row}] < n; cols[${row}]++) {`;
+}
+
 // A piece of code that the line of each kind must hold: what the kind stands for (my own reading
 // of the listings, so that a listing edited without its table shows up).
 export const KIND_FRAGMENTS = {
@@ -31,8 +72,8 @@ export const KIND_FRAGMENTS = {
     solution: "report(cols)" },
   iterative: { place: "safe(row, cols[row])", reject: "return false", remove: "cols[row]++",
     solution: "report(cols)" },
-  nested: { place: "safe(k, cols[k])", reject: "return false", remove: "cols[k]++",
-    solution: "report(cols)" },
+  nested: { place: "if (!safe(0, cols[0])) continue;", reject: "return false",
+    remove: "for (cols[0] = 0; cols[0] < n; cols[0]++) {", solution: "report(cols)" },
   bitmask: { free: "let free = all & ~(taken | diag | anti)", place: "cols[row] = Math.log2(bit)",
     remove: "cols.length = row", solution: "report(cols)" },
   blind: { candidate: "allSafe(cols)", conflict: "return false", solution: "report(cols)" },
@@ -56,14 +97,20 @@ export const KIND_FRAGMENTS = {
 
 const docPath = new URL("../../docs/trace.md", import.meta.url);
 
-// The listing under `### method` in docs/trace.md: the lines of its first ```js block.
-export function listingLines(method) {
+// The listing under `### method` in docs/trace.md: the lines of its first ```js block (`block`:
+// of a later one; nested shows two, n = 4 and n = 10).
+export function listingLines(method, block = 0) {
   const doc = readFileSync(docPath, "utf8").split("\n").map((line) => line.replace(/\r$/, ""));
   const heading = doc.indexOf(`### ${method}`);
   if (heading < 0) throw new Error(`docs/trace.md has no heading '### ${method}'`);
-  const open = doc.findIndex((line, i) => i > heading && line.startsWith("```js"));
+  const next = doc.findIndex((line, i) => i > heading && line.startsWith("### "));
+  let open = heading;
+  for (let k = 0; k <= block; k++) {
+    open = doc.findIndex((line, i) => i > open && line.startsWith("```js"));
+    if (open < 0 || (next >= 0 && open > next)) throw new Error(`docs/trace.md: no js listing ${block + 1} under ${method}`);
+  }
   const close = doc.findIndex((line, i) => i > open && line.startsWith("```"));
-  if (open < 0 || close < 0) throw new Error(`docs/trace.md: no js listing under ${method}`);
+  if (close < 0) throw new Error(`docs/trace.md: no js listing under ${method}`);
   return doc.slice(open + 1, close);
 }
 
@@ -231,41 +278,33 @@ function traceIterative(n, rec) {
   }
 }
 
+// nested: the listing's loops, one a row, each run as the listing writes it (a for loop whose
+// body is the next row's loop); the recursion only stands for writing the n loops out.
 function traceNested(n, rec) {
-  const cols = new Array(n).fill(0);
-  const stayed = new Array(n).fill(false);
-  let k = 0;
-  while (k >= 0) {
-    if (cols[k] === n) {
-      cols[k] = 0;
-      k--;
-    } else {
+  const lines = nestedLines(n);
+  const cols = [];
+  loop(0);
+
+  function loop(k) {
+    for (cols[k] = 0; cols[k] < n;) {
       const c = cols[k];
       rec.placements++;
       rec.nodes++;
       const r = topmostAttacker(cols, k, c, rec);
-      if (r < 0) {
-        stayed[k] = true;
-        rec.tell("place", 8, { row: k, col: c, board: standingQueens(cols, stayed) },
-          () => [["k", k], ["cols", cols]]);
-        if (k === n - 1) {
-          rec.tell("solution", 9, { board: cols }, () => [["k", k], ["cols", cols]]);
-        } else {
-          k++;
-          continue;
-        }
+      let stayed = false;
+      if (r >= 0) {
+        rec.tell("reject", lines.reject, { ...rejectFields(cols, k, c, r), board: cols.slice(0, k) },
+          () => [["row", k], ["c", c], ["r", r], ["cols", cols]]);
       } else {
-        const row = k;
-        rec.tell("reject", 17, { ...rejectFields(cols, row, c, r), board: standingQueens(cols, stayed) },
-          () => [["row", row], ["c", c], ["r", r], ["cols", cols]]);
+        stayed = true;
+        rec.tell("place", lines.check[k], { row: k, col: c, board: cols.slice(0, k + 1) },
+          () => [["cols", cols]]);
+        if (k === n - 1) rec.tell("solution", lines.report, { board: cols }, () => [["cols", cols]]);
+        else loop(k + 1);
       }
-    }
-    if (k >= 0) {
-      cols[k]++;
-      if (stayed[k]) { // loop k's queen had stayed: turning the loop takes it back
-        stayed[k] = false;
-        rec.tell("remove", 12, { row: k, col: cols[k] - 1, board: standingQueens(cols, stayed) },
-          () => [["k", k], ["cols", cols]]);
+      cols[k]++; // the for's update: the loop turns
+      if (stayed) { // past a queen that had stayed: it is taken back
+        rec.tell("remove", lines.loop[k], { row: k, col: c, board: cols.slice(0, k) }, () => [["cols", cols]]);
       }
     }
   }

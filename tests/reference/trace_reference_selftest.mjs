@@ -2,14 +2,16 @@
 // Checks the reference traces against what is known without any of the project's code: the
 // solutions of a brute force in lexicographic order, queens named as attackers that really
 // attack, the three backtrackers trying the same squares, the listings' lines holding the code of
-// their kinds, and the totals README.md publishes for `nqueens compare 8`. The checker of `first`
-// is run on traces made here, right and broken.
+// their kinds (nested's, written out for n = 4, run as JavaScript), and the totals README.md
+// publishes for `nqueens compare 8`. The checker of `first` is run on traces made here, right and
+// broken.
 // Run: node tests/reference/trace_reference_selftest.mjs [NQUEENS_BINARY, default build/release's]
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import assert from "node:assert/strict";
 import {
-  METHODS, KIND_LINES, KIND_FRAGMENTS, listingLines, referenceTrace, runReferenceTrace,
+  METHODS, KIND_LINES, KIND_FRAGMENTS, listingLines, referenceTrace, runReferenceTrace, nestedLines,
+  lineOf, kindLines, fragmentOf,
   checkFirstTrace, lineBetween, completion, lexicographicallyFirstSolution, formatArray,
 } from "./trace_reference.mjs";
 
@@ -50,13 +52,42 @@ const textbook = METHODS.filter((m) => m !== "random" && m !== "first");
 const largestN = (method) => (method === "blind" ? 6 : 7);
 
 check("every listing's kind lines hold the code of the kind", () => {
-  for (const method of METHODS) {
+  for (const method of METHODS.filter((m) => m !== "nested")) {
     const lines = listingLines(method);
     for (const [kind, line] of Object.entries(KIND_LINES[method])) {
       assert.ok(lines[line - 1]?.includes(KIND_FRAGMENTS[method][kind]),
         `${method} ${kind}: line ${line} is '${lines[line - 1]}'`);
     }
   }
+});
+
+// docs/trace.md shows nested written out for n = 4, then for n = 10 (rows 4 to 8 on one line).
+check("nested's listings hold a loop and a check for every row, at the lines of its rule", () => {
+  for (const [block, n, written] of [[0, 4, 4], [1, 10, 5]]) {
+    const lines = listingLines("nested", block);
+    assert.equal(lines.length, nestedLines(n).length, `n = ${n}`);
+    assert.equal(lines.filter((l) => l.includes("for (cols[")).length, written, `n = ${n}: its for loops`);
+    assert.ok(lines[0].includes(`n = ${n}`), `n = ${n}: ${lines[0]}`);
+    for (let row = 0; row < n; row++) {
+      for (const kind of ["place", "remove"]) {
+        const line = lineOf("nested", kind, row, n);
+        assert.ok(lines[line - 1]?.includes(fragmentOf("nested", kind, row, n)),
+          `n = ${n} row ${row} ${kind}: line ${line} is '${lines[line - 1]}'`);
+      }
+    }
+    for (const [kind, line] of Object.entries(kindLines("nested", n))) {
+      assert.ok(lines[line - 1]?.includes(fragmentOf("nested", kind, 0, n)), `n = ${n} ${kind}: line ${line}`);
+    }
+  }
+});
+
+// The listing written out for n = 4 is JavaScript that runs: it reports the two solutions.
+check("nested's listing for n = 4 runs and finds the solutions of 4 queens", () => {
+  const found = [];
+  const queens = new Function("report", `${listingLines("nested").join("\n")}\nreturn queens;`)(
+    (cols) => found.push(cols.slice()));
+  queens(4);
+  assert.deepEqual(found, [[1, 3, 0, 2], [2, 0, 3, 1]]);
 });
 
 const brute = [];
@@ -89,7 +120,7 @@ check("steps count from 1, lines are the kinds' lines, counters never go back", 
       let last = { placements: 0, checks: 0, nodes: 0 };
       traces[method][n].forEach((e, i) => {
         assert.equal(e.step, i + 1);
-        assert.equal(e.line, KIND_LINES[method][e.kind], `${method} ${e.kind}`);
+        assert.equal(e.line, lineOf(method, e.kind, e.row, n), `${method} ${e.kind}`);
         for (const counter of ["placements", "checks", "nodes"]) assert.ok(e[counter] >= last[counter]);
         last = e;
       });
@@ -147,6 +178,7 @@ check("recursive, iterative and nested tell the same events but for lines and va
     const recursive = traces.recursive[n].map(kindsRenamed);
     assert.deepEqual(traces.iterative[n].map(kindsRenamed), recursive, `iterative n = ${n}`);
     assert.deepEqual(traces.nested[n].map(kindsRenamed), recursive, `nested n = ${n}`);
+    assert.ok(traces.nested[n].some((e, i) => e.line !== traces.iterative[n][i].line), `nested n = ${n}: iterative's lines`);
   }
 });
 

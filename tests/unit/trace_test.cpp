@@ -96,7 +96,8 @@ TEST(trace, header_example_holds) {
   EXPECT_EQ(events.front().kind, Kind::place);  // row 1, column 1
   EXPECT_EQ(events.front().row, 0);
   EXPECT_EQ(events.front().col, 0);
-  EXPECT_EQ(std::string(nq::trace::listing(Method::recursive).lines[8]).find("cols[row] = c;"), 6u);
+  EXPECT_EQ(std::string(nq::trace::listing(Method::recursive, 4).lines[8]).find("cols[row] = c;"),
+            6u);
 }
 
 // Every traceable method's solutions are the brute force's, in order; its counters at the end are
@@ -131,7 +132,7 @@ TEST(trace, every_classic_method_tells_its_own_run) {
       for (const Event& e : events) {
         ASSERT_EQ(e.step, ++step);
         ASSERT_NE(e.code_line, 0) << to_string(e.kind);
-        ASSERT_EQ(e.code_line, nq::trace::line_of(m, e.kind));
+        ASSERT_EQ(e.code_line, nq::trace::line_of(m, e.kind, e.row, n));
         ASSERT_EQ(e.board.size(), static_cast<std::size_t>(n));
         ASSERT_GE(e.work.placements, last.placements);
         ASSERT_GE(e.work.checks, last.checks);
@@ -385,7 +386,7 @@ TEST(trace, first_settles_the_lexicographically_first_solution_with_true_refutat
     EXPECT_TRUE(s.complete);
     std::vector<int> settled;
     for (const Event& e : events) {
-      ASSERT_EQ(e.code_line, nq::trace::line_of(Method::first, e.kind));
+      ASSERT_EQ(e.code_line, nq::trace::line_of(Method::first, e.kind, e.row, n));
       switch (e.kind) {
         case Kind::settled:
           EXPECT_EQ(e.row, static_cast<int>(settled.size()));
@@ -473,8 +474,10 @@ TEST(trace, each_kind_comes_from_the_line_that_does_it) {
       {{Method::recursive, Kind::solution}, "report(cols)"},
       {{Method::iterative, Kind::place}, "safe(row, cols[row])"},
       {{Method::iterative, Kind::remove}, "cols[row]++"},
-      {{Method::nested, Kind::place}, "safe(k, cols[k])"},
-      {{Method::nested, Kind::remove}, "cols[k]++"},
+      {{Method::nested, Kind::place}, "if (!safe(0, cols[0])) continue;"},
+      {{Method::nested, Kind::remove}, "for (cols[0] = 0; cols[0] < n; cols[0]++) {"},
+      {{Method::nested, Kind::reject}, "return false"},
+      {{Method::nested, Kind::solution}, "report(cols)"},
       {{Method::bitmask, Kind::free}, "let free = all & ~(taken | diag | anti)"},
       {{Method::bitmask, Kind::place}, "cols[row] = Math.log2(bit)"},
       {{Method::blind, Kind::candidate}, "allSafe(cols)"},
@@ -510,18 +513,95 @@ TEST(trace, each_kind_comes_from_the_line_that_does_it) {
   };
   for (const auto& [key, fragment] : fragments) {
     const auto& [m, kind] = key;
-    const int line = nq::trace::line_of(m, kind);
+    const int line = nq::trace::line_of(m, kind, 0, 8);
     ASSERT_GT(line, 0) << to_string(m) << " " << to_string(kind);
-    const std::string text(nq::trace::listing(m).lines[static_cast<std::size_t>(line - 1)]);
+    const std::string text(nq::trace::listing(m, 8).lines[static_cast<std::size_t>(line - 1)]);
     EXPECT_NE(text.find(fragment), std::string::npos)
         << to_string(m) << " " << to_string(kind) << ": line " << line << " is " << text;
   }
   for (Method m : nq::trace::kAllMethods) {
-    const nq::trace::Listing& l = nq::trace::listing(m);
-    EXPECT_EQ(l.method, m);
-    EXPECT_GE(l.lines.size(), 10u) << to_string(m);
-    EXPECT_LE(l.lines.size(), 30u) << to_string(m);
-    for (const auto& k : l.kinds) EXPECT_LE(k.line, static_cast<int>(l.lines.size()));
+    for (int n : {1, 4, 8, 9, 32}) {
+      const nq::trace::Listing& l = nq::trace::listing(m, n);
+      EXPECT_EQ(l.method, m);
+      EXPECT_GE(l.lines.size(), 10u) << to_string(m);
+      EXPECT_LE(l.lines.size(), m == Method::nested ? 35u : 30u) << to_string(m) << " n = " << n;
+      for (const auto& k : l.kinds) {
+        EXPECT_LE(k.line, static_cast<int>(l.lines.size()));
+        EXPECT_EQ(k.line, nq::trace::line_of(m, k.kind, 0, n));
+      }
+    }
+  }
+  EXPECT_THROW(nq::trace::listing(Method::recursive, 0), std::invalid_argument);
+  EXPECT_THROW(nq::trace::listing(Method::nested, 33), std::invalid_argument);
+  EXPECT_EQ(nq::trace::line_of(Method::nested, Kind::place, 4, 4), 0);  // no row 5 at n = 4
+  EXPECT_EQ(nq::trace::line_of(Method::nested, Kind::free, 0, 4), 0);
+}
+
+// nested's listing is the tutorials' nested loops, written out for n: one `for` a row up to
+// n = 8, and every event comes from the line that does it: a place from its row's check, a remove
+// from its row's `for`, a reject from safe()'s `return false`, a solution from report(). Beyond
+// n = 8 the loops of rows 4 to n - 2 are one line, which their events name. The same search as
+// iterative's, told from other lines.
+TEST(trace, nested_tells_each_row_from_its_own_loop) {
+  const auto count = [](const nq::trace::Listing& l, const std::string& fragment) {
+    int found = 0;
+    for (std::string_view line : l.lines) found += line.find(fragment) != std::string_view::npos;
+    return found;
+  };
+  for (int n = 1; n <= 8; ++n) {
+    EXPECT_EQ(count(nq::trace::listing(Method::nested, n), "for (cols["), n) << "n = " << n;
+  }
+  EXPECT_EQ(count(nq::trace::listing(Method::nested, 4), "for (cols["), 4);
+  EXPECT_EQ(count(nq::trace::listing(Method::nested, 8), "for (cols["), 8);
+  EXPECT_EQ(count(nq::trace::listing(Method::nested, 9), "for (cols["), 5);
+  EXPECT_EQ(count(nq::trace::listing(Method::nested, 32), "for (cols["), 5);
+  EXPECT_EQ(count(nq::trace::listing(Method::nested, 12), "rows 4 to 10: "), 1);
+
+  for (int n : {1, 4, 5, 6, 8, 9, 10, 12}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    const nq::trace::Listing& l = nq::trace::listing(Method::nested, n);
+    const bool all_written = n <= 8;
+    const auto events = events_of({.n = n, .method = Method::nested, .max_steps = 50'000});
+    const auto iterative = events_of({.n = n, .method = Method::iterative, .max_steps = 50'000});
+    ASSERT_EQ(events.size(), iterative.size());
+    bool other_lines = false;
+    std::size_t told_by_the_left_out_line = 0;
+    for (std::size_t i = 0; i < events.size(); ++i) {
+      const Event& e = events[i];
+      ASSERT_EQ(e.kind, iterative[i].kind);
+      ASSERT_EQ(e.row, iterative[i].row);
+      ASSERT_EQ(e.col, iterative[i].col);
+      ASSERT_EQ(e.board, iterative[i].board);
+      other_lines = other_lines || e.code_line != iterative[i].code_line;
+      ASSERT_GE(e.code_line, 1);
+      ASSERT_LE(e.code_line, static_cast<int>(l.lines.size()));
+      const std::string text(l.lines[static_cast<std::size_t>(e.code_line - 1)]);
+      const std::string row = std::to_string(e.row);
+      const bool left_out = !all_written && e.row >= 3 && e.row < n - 2;
+      told_by_the_left_out_line += left_out && (e.kind == Kind::place || e.kind == Kind::remove);
+      std::string fragment;
+      switch (e.kind) {
+        case Kind::place:
+          fragment =
+              left_out ? "the same loop" : "if (!safe(" + row + ", cols[" + row + "])) continue;";
+          break;
+        case Kind::remove:
+          fragment = left_out ? "the same loop"
+                              : "for (cols[" + row + "] = 0; cols[" + row + "] < n; cols[" + row +
+                                    "]++) {";
+          break;
+        case Kind::reject: fragment = "=== row - r) return false;"; break;
+        case Kind::solution: fragment = "report(cols);"; break;
+        default: FAIL() << "nested told a " << to_string(e.kind);
+      }
+      ASSERT_NE(text.find(fragment), std::string::npos)
+          << "step " << e.step << " " << to_string(e.kind) << " row " << e.row << ": line "
+          << e.code_line << " is " << text;
+      ASSERT_EQ(e.vars.back().name, "cols");
+      for (const auto& v : e.vars) ASSERT_NE(v.name, "k");
+    }
+    if (n >= 2) EXPECT_TRUE(other_lines) << "nested's lines are iterative's";
+    EXPECT_EQ(told_by_the_left_out_line > 0, !all_written);
   }
 }
 
@@ -529,24 +609,34 @@ TEST(trace, each_kind_comes_from_the_line_that_does_it) {
 TEST(trace, the_listings_are_those_of_docs_trace_md) {
   std::ifstream doc(std::string(NQ_SOURCE_DIR) + "/docs/trace.md");
   ASSERT_TRUE(doc) << "docs/trace.md not found";
-  std::map<std::string, std::vector<std::string>> listed;
+  std::map<std::string, std::vector<std::vector<std::string>>> listed;  // a method's js blocks
   std::string line, method;
   bool in_code = false;
   while (std::getline(doc, line)) {
     if (line.rfind("### ", 0) == 0) method = line.substr(4);
     if (line == "```js") {
       in_code = true;
+      listed[method].emplace_back();
     } else if (line == "```") {
       in_code = false;
     } else if (in_code) {
-      listed[method].push_back(line);
+      listed[method].back().push_back(line);
     }
   }
+  const auto lines_of = [](Method m, int n) {
+    const auto& lines = nq::trace::listing(m, n).lines;
+    return std::vector<std::string>(lines.begin(), lines.end());
+  };
   for (Method m : nq::trace::kAllMethods) {
-    const auto& lines = nq::trace::listing(m).lines;
-    EXPECT_EQ(listed[std::string(to_string(m))],
-              std::vector<std::string>(lines.begin(), lines.end()))
-        << to_string(m);
+    const auto& blocks = listed[std::string(to_string(m))];
+    if (m == Method::nested) {  // written out for n = 4, then the shape beyond 8 rows (n = 10)
+      ASSERT_EQ(blocks.size(), 2u);
+      EXPECT_EQ(blocks[0], lines_of(m, 4));
+      EXPECT_EQ(blocks[1], lines_of(m, 10));
+    } else {
+      ASSERT_EQ(blocks.size(), 1u) << to_string(m);
+      EXPECT_EQ(blocks[0], lines_of(m, 8)) << to_string(m);
+    }
   }
 }
 

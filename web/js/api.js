@@ -169,8 +169,9 @@ const TRACE_FIRST_WINDOW = 256;
 const TRACE_MAX_WINDOW = 1 << 18;
 const TRACE_MAX_SPARSE_WINDOW = 1 << 24;
 
-function listing(method) {
-  const r = unwrap(core.traceListing(String(method)));
+// The listing for a board of n queens: only nested's depends on n (its loops are written out).
+function listing(method, n = 8) {
+  const r = unwrap(core.traceListing(String(method), number(n, "n")));
   return { method: String(method), lines: Array.from(r.lines), kinds: { ...r.kinds } };
 }
 

@@ -159,8 +159,12 @@ export function trace(
  */
 export function estimatedEvents(n: number, method?: TraceMethod): number;
 
-/** A traced method's listing (JavaScript-like, lines[k - 1] is line k) and each kind's line. */
-export function listing(method: TraceMethod): { method: TraceMethod; lines: string[]; kinds: Partial<Record<TraceKind, number>> };
+/**
+ * A traced method's listing for a board of n queens (default 8; JavaScript-like, lines[k - 1] is
+ * line k) and each kind's line. Only nested's depends on n: its loops, one a row, are written out
+ * for it, and its kinds are row 1's lines (an event's line says which row's loop told it).
+ */
+export function listing(method: TraceMethod, n?: number): { method: TraceMethod; lines: string[]; kinds: Partial<Record<TraceKind, number>> };
 
 export interface CompletionInstance {
   n: number;

@@ -7,7 +7,7 @@
 export const ABOUT = {
   recursive: "Backtracking as a recursive function place(row): try each column, go a row deeper on a safe square, take the queen back on return.",
   iterative: "The same backtracking with a row index instead of recursion: advance on a safe square, back up when a row runs out of columns.",
-  nested: "One loop per row, like an odometer, but a partial board is abandoned as soon as its newest queen is attacked.",
+  nested: "One for loop per row, each inside the one before, as tutorials write them for a fixed n: a row's loop moves on as soon as its queen is attacked, and the innermost one reports a solution.",
   bitmask: "The bit-parallel backtracker: a row's free squares are one machine word, so attacked squares are never even tried (no rejects).",
   blind: "Tries all n^n ways to put one queen in each row, like an odometer, and tests each complete board only once it is full.",
   "board-scan": "Recursive backtracking on an n×n array of cells: a square is checked by walking up its column and diagonals on the board until a queen or the edge.",

@@ -411,7 +411,12 @@ export function createPlayer(root, { keysActive = () => true, onStep = () => {} 
     li.setAttribute("aria-current", "step");
     const { lineHeight, height, scroll } = listingBox;
     const top = (line - 1) * lineHeight;
-    if (height && (top < scroll || top + lineHeight > scroll + height)) list.scrollTop = Math.max(0, top - height / 3);
+    if (height && (top < scroll || top + lineHeight > scroll + height)) {
+      // Followed at once: steps faster than the scroll events (a walk, a jump) must not mark a
+      // line that a stale scroll position says is in view.
+      listingBox.scroll = Math.max(0, Math.min(top - height / 3, list.children.length * lineHeight - height));
+      list.scrollTop = listingBox.scroll;
+    }
   }
 
   function showVars(e) {

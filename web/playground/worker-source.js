@@ -9,7 +9,7 @@ export function workerSource({ n, method, first, seed }) {
   const opts = { n, method, first, seed };
   return {
     n, method, first, seed,
-    listing: nq.listing(method),
+    listing: nq.listing(method, n),
     estimated: nq.estimatedEvents(n, method) || null,  // 0: random and first, a few a row
     window: (from, count) => jobs.run("traceWindow", { ...opts, from, count }),
     seek: (from, kinds) => jobs.run("traceSeek", { ...opts, from, kinds }),

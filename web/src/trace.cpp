@@ -6,8 +6,8 @@
 // a line, "name=text" pairs between tabs). The single-threaded core cannot pause a method in the
 // middle of its recursion, so each window runs the search again from the start and builds only
 // its own events (trace::Options::skip and max_steps); api.js doubles the windows as a trace goes
-// on, so reading N events costs about 2N steps of the search. Also the listings, the names and
-// the sizes of whole traces.
+// on, so reading N events costs about 2N steps of the search. Also the listings (for a board size:
+// nested's loops are written out for it), the names and the sizes of whole traces.
 #include "nqueens/trace.hpp"
 
 #include <emscripten/bind.h>
@@ -66,9 +66,11 @@ val window(double n_given, const std::string& method_name, bool first, double se
   });
 }
 
-val listing(const std::string& method_name) {
+val listing(const std::string& method_name, double n_given) {
   return guarded([&] {
-    const nq::trace::Listing& l = nq::trace::listing(nq::trace::method_named(method_name));
+    const nq::trace::Method method = nq::trace::method_named(method_name);
+    const int n = board_size(n_given, nq::classic::kMaxN, "trace");
+    const nq::trace::Listing& l = nq::trace::listing(method, n);
     val lines = val::array();
     for (std::string_view line : l.lines) lines.call<void>("push", std::string(line));
     val kinds = val::object();

@@ -3,14 +3,15 @@
 // (NQ_MODULE, default build/web/package/nqueens.mjs) and the reference traces written from
 // docs/trace.md alone (tests/reference/trace_reference.mjs): every method on small boards, event
 // by event and field by field; first's traces through the reference's checker; the listings line
-// for line; windows (from), filters (only), first, and bad input.
+// for line (nested's written out for n, run as JavaScript); windows (from), filters (only), first,
+// and bad input.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import {
-  METHODS, KIND_LINES, KIND_FRAGMENTS, listingLines, referenceTrace, checkFirstTrace,
+  METHODS, kindLines, fragmentOf, listingLines, referenceTrace, checkFirstTrace,
 } from "../../tests/reference/trace_reference.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -108,12 +109,49 @@ test("trace: first's events keep every rule docs/trace.md gives them, n = 1..10,
 
 test("listing: docs/trace.md's listing line for line, each kind's line holding its code", () => {
   for (const method of METHODS) {
-    const listing = nq.listing(method);
+    const n = method === "nested" ? 4 : 8; // docs/trace.md writes nested out for n = 4
+    const listing = nq.listing(method, n);
     assert.deepEqual([...listing.lines], listingLines(method), method);
-    assert.deepEqual({ ...listing.kinds }, KIND_LINES[method], method);
+    assert.deepEqual({ ...listing.kinds }, kindLines(method, n), method);
     for (const [kind, line] of Object.entries(listing.kinds)) {
-      assert.ok(listing.lines[line - 1].includes(KIND_FRAGMENTS[method][kind]),
+      assert.ok(listing.lines[line - 1].includes(fragmentOf(method, kind, 0, n)),
         `${method} ${kind}: line ${line} is '${listing.lines[line - 1]}'`);
+    }
+    if (method !== "nested") assert.deepEqual(nq.listing(method, 5), listing, `${method}: the same for every n`);
+  }
+  assert.deepEqual(nq.listing("nested", 10).lines, listingLines("nested", 1), "nested n = 10");
+  assert.throws(() => nq.listing("nested", 33), /between 1 and 32|too large/);
+});
+
+// nested's listing is one for loop a row (up to 8 rows; beyond, rows 4 to n - 2 are one line),
+// JavaScript that runs and finds the solutions; each event comes from its row's own lines.
+test("listing: nested's loops are written out for n, run, and tell each row from its own lines", () => {
+  const loops = (n) => nq.listing("nested", n).lines.filter((l) => l.includes("for (cols[")).length;
+  assert.equal(loops(4), 4);
+  assert.equal(loops(8), 8);
+  for (const n of [1, 2, 3, 5, 6, 7]) assert.equal(loops(n), n);
+  for (const n of [9, 10, 20, 32]) assert.equal(loops(n), 5);
+  const counts = [1, 0, 0, 2, 10, 4, 40, 92];
+  for (let n = 1; n <= 8; n++) {
+    const found = [];
+    const lines = nq.listing("nested", n).lines;
+    const queens = new Function("report", `${lines.join("\n")}\nreturn queens;`)((cols) => found.push(cols.slice()));
+    queens(n);
+    assert.equal(found.length, counts[n - 1], `n = ${n}: the listing run finds ${found.length} solutions`);
+    if (n <= 7) {
+      assert.deepEqual(found, referenceTrace(n, "nested").filter((e) => e.kind === "solution").map((e) => e.board));
+    }
+  }
+  for (const n of [4, 6, 8, 10, 12]) {
+    const lines = nq.listing("nested", n).lines;
+    const events = take(nq.trace(n, { method: "nested" }), 20000);
+    const iterative = take(nq.trace(n, { method: "iterative" }), 20000);
+    assert.ok(events.some((e, i) => e.line !== iterative[i].line), `n = ${n}: iterative's lines`);
+    for (const [i, e] of events.entries()) {
+      assert.deepEqual([e.kind, e.row, e.col], [iterative[i].kind, iterative[i].row, iterative[i].col]);
+      const fragment = fragmentOf("nested", e.kind, e.row, n);
+      assert.ok(lines[e.line - 1].includes(fragment),
+        `n = ${n} step ${e.step} ${e.kind} row ${e.row}: line ${e.line} is '${lines[e.line - 1]}', not '${fragment}'`);
     }
   }
 });
