@@ -28,6 +28,7 @@
 #include "nqueens/compare.hpp"
 #include "nqueens/complete.hpp"
 #include "nqueens/format.hpp"
+#include "nqueens/registry.hpp"
 #include "nqueens/trace.hpp"
 #include "nqueens/version.hpp"
 #include "numbers.hpp"
@@ -35,6 +36,14 @@
 namespace nqcli {
 
 namespace {
+
+namespace registry = nq::registry;
+
+// "Board size, 1..32": the range of n the job takes (the registry's limit of that name).
+std::string board_size(std::string_view job) {
+  const registry::Limit& l = registry::limit(job);
+  return "Board size, " + std::to_string(l.low) + ".." + std::to_string(l.high);
+}
 
 void add_count(CLI::App& app, CountArgs& args) {
   auto* cmd = app.add_subcommand("count", "Count all solutions and the unique ones");
@@ -60,13 +69,10 @@ void add_count(CLI::App& app, CountArgs& args) {
 void add_solve(CLI::App& app, SolveArgs& args) {
   auto* cmd = app.add_subcommand("solve", "Print one solution, for boards up to 2^32 - 1 queens");
   cmd->add_option("N", args.n, "Board size")->required();
-  cmd->add_option("-m,--method", args.method,
-                  "construct (explicit formula, any n), random (local search, --seed), "
-                  "first (lexicographically first, n <= 128), backtrack (plain search, n <= 32)")
-      ->check(CLI::IsMember({"construct", "random", "first", "backtrack"}));
-  cmd->add_option("-f,--format", args.format,
-                  "perm, binary (uint32 little-endian, 0-based), json, board or svg (n <= 4096)")
-      ->check(CLI::IsMember({"perm", "binary", "json", "board", "svg"}));
+  cmd->add_option("-m,--method", args.method, registry::help("solve.method"))
+      ->check(CLI::IsMember(registry::values("solve.method")));
+  cmd->add_option("-f,--format", args.format, registry::help("solve.format"))
+      ->check(CLI::IsMember(registry::values("solve.format")));
   cmd->add_flag("--one-per-line", args.one_per_line, "perm: one column number per line");
   cmd->add_option("--seed", args.seed, "random: the seed (same seed, same solution)")
       ->transform(whole_number());
@@ -90,9 +96,8 @@ void add_solve(CLI::App& app, SolveArgs& args) {
   cmd->add_flag("--json", args.json,
                 "first: print one JSON object, the solution and how each row was settled");
   cmd->add_option("--progress", args.progress,
-                  "first: a progress line on stderr: auto (when stderr is a terminal), always, "
-                  "or never")
-      ->check(CLI::IsMember({"auto", "always", "never"}));
+                  "first: a progress line on stderr: " + registry::help("progress"))
+      ->check(CLI::IsMember(registry::values("progress")));
   cmd->add_flag("-q,--quiet", args.quiet, "first: no progress on stderr");
   cmd->add_option("--estimate", args.estimate,
                   "first: search nothing; estimate the nodes left in the probe where --checkpoint "
@@ -110,11 +115,9 @@ void add_solve(CLI::App& app, SolveArgs& args) {
 
 void add_enumerate(CLI::App& app, EnumerateArgs& args) {
   auto* cmd = app.add_subcommand("enumerate", "Stream every solution in lexicographic order");
-  cmd->add_option("N", args.n, "Board size, 1..32")->required();
-  cmd->add_option("-f,--format", args.format,
-                  "perm, board, jsonl, binary (n bytes, 0-based) or svg (one sheet of small "
-                  "boards, e.g. with --unique)")
-      ->check(CLI::IsMember({"perm", "board", "jsonl", "binary", "svg"}));
+  cmd->add_option("N", args.n, board_size("enumerate"))->required();
+  cmd->add_option("-f,--format", args.format, registry::help("enumerate.format"))
+      ->check(CLI::IsMember(registry::values("enumerate.format")));
   cmd->add_flag("-u,--unique", args.unique,
                 "One solution per symmetry class: its lexicographically smallest image");
   cmd->add_option("-t,--threads", args.threads, "Search threads, 1..1024 (default: all cores)")
@@ -201,10 +204,10 @@ void add_verify(CLI::App& app, VerifyArgs& args) {
                   "Placement in perm, board, JSON or FEN-like format ('-': stdin)");
   cmd->add_option("-n,--size", args.size, "Require exactly this many queens")
       ->transform(whole_number(1));
-  cmd->add_option(
-         "-f,--format", args.format,
-         "auto, perm, board, json (also LeetCode's [\".Q..\", ...]) or fen (1q2/3q/q3/2q1)")
-      ->check(CLI::IsMember({"auto", "perm", "board", "json", "fen"}));
+  std::vector<std::string> formats = registry::values("placement.format");
+  formats.insert(formats.begin(), "auto");
+  cmd->add_option("-f,--format", args.format, "auto, " + registry::help("placement.format"))
+      ->check(CLI::IsMember(formats));
   cmd->add_flag("--binary", args.binary,
                 "Read uint32 little-endian 0-based columns (solve --format binary); streams");
   cmd->add_flag("--json", args.json, "Print one JSON object");
@@ -273,13 +276,9 @@ void add_instance(CLI::App& app, InstanceArgs& args) {
 
 void add_trace(CLI::App& app, TraceArgs& args) {
   auto* cmd = app.add_subcommand("trace", "Show a method's search step by step, with its code");
-  cmd->add_option("N", args.n, "Board size, 1..32");
-  std::vector<std::string> methods;
-  for (nq::trace::Method m : nq::trace::kAllMethods) methods.emplace_back(to_string(m));
-  cmd->add_option("-m,--method", args.method,
-                  "blind, nested, iterative, recursive (default), board-scan, permutations, amb, "
-                  "functional, bitmask, random (local search, --seed) or first")
-      ->check(CLI::IsMember(methods));
+  cmd->add_option("N", args.n, board_size("trace"));
+  cmd->add_option("-m,--method", args.method, registry::help("trace.method"))
+      ->check(CLI::IsMember(registry::values("trace.method")));
   auto* first = cmd->add_flag("--first", args.first, "Stop at the first solution");
   cmd->add_flag("--all", args.all, "Go on to every solution (the default)")->excludes(first);
   cmd->add_option("--max-steps", args.max_steps, "Cut the trace after K events")
@@ -287,9 +286,8 @@ void add_trace(CLI::App& app, TraceArgs& args) {
   cmd->add_option("--seed", args.seed, "random: the seed (same seed, same trace)")
       ->transform(whole_number());
   cmd->add_option("-f,--format", args.format,
-                  "text (a line per event), jsonl (a JSON object per event) or html (a page "
-                  "that plays the search beside its code; needs --output)")
-      ->check(CLI::IsMember({"text", "jsonl", "html"}));
+                  registry::help("trace.format") + "; html needs --output")
+      ->check(CLI::IsMember(registry::values("trace.format")));
   cmd->add_flag("--boards", args.boards, "text: draw the board after each event");
   cmd->add_flag("--code", args.code, "text: the listing's line and variables after each event");
   cmd->add_flag("--listing", args.listing, "Print the method's listing and the line of each event");
@@ -306,8 +304,8 @@ void add_render(CLI::App& app, RenderArgs& args) {
   auto* cmd = app.add_subcommand("render", "Draw a placement as text, Unicode or SVG");
   cmd->add_option("FILE", args.input,
                   "Placement in perm, board, JSON or FEN-like format ('-': stdin)");
-  cmd->add_option("-f,--format", args.format, "text, unicode or svg")
-      ->check(CLI::IsMember({"text", "unicode", "svg"}));
+  cmd->add_option("-f,--format", args.format, registry::help("render.style"))
+      ->check(CLI::IsMember(registry::values("render.style")));
   cmd->add_option("--title", args.title, "Title of the SVG image");
   cmd->add_option("-o,--output", args.output, "Write to this file instead of stdout")
       ->type_name("FILE");
@@ -356,8 +354,8 @@ void add_audit_first(CLI::App& app, AuditFirstArgs& args) {
                   "Pieces searched at once, 0..1024 (default 0: all cores)")
       ->transform(whole_number(0, 1024));
   cmd->add_option("--progress", args.progress,
-                  "A progress line on stderr: auto (when stderr is a terminal), always, or never")
-      ->check(CLI::IsMember({"auto", "always", "never"}));
+                  "A progress line on stderr: " + registry::help("progress"))
+      ->check(CLI::IsMember(registry::values("progress")));
   cmd->add_flag("-q,--quiet", args.quiet, "No progress on stderr");
   cmd->footer(
       "Exit status: 0 the answer is a solution and the proof covers every smaller placement, "
@@ -365,6 +363,14 @@ void add_audit_first(CLI::App& app, AuditFirstArgs& args) {
       "budget);\n1 it does not; 2 bad input; 130 interrupted.\n"
       "Example:\n  nqueens solve 30 --method first --proof n30.proof && nqueens audit-first "
       "n30.proof\n  nqueens audit-first n61.proof --full     every piece, on all cores\n");
+}
+
+void add_info(CLI::App& app, InfoArgs& args) {
+  auto* cmd = app.add_subcommand(
+      "info",
+      "What this build names: every option's values, the range of n of each job, the defaults");
+  cmd->add_flag("--json", args.json, "One JSON object (the registry the bindings read)");
+  cmd->footer("Example:\n  nqueens info\n  nqueens info --json\n");
 }
 
 // A subcommand: its name, how it adds its options (bound to an argument struct of its own) and
@@ -398,6 +404,7 @@ std::vector<Subcommand> subcommands() {
   table.push_back(subcommand("classic", add_classic, run_classic));
   table.push_back(subcommand("compare", add_compare, run_compare));
   table.push_back(subcommand("infinite", add_infinite, run_infinite));
+  table.push_back(subcommand("info", add_info, run_info));
   return table;
 }
 

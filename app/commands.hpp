@@ -137,6 +137,10 @@ struct RenderArgs {
   std::string output = "-";
 };
 
+struct InfoArgs {
+  bool json = false;
+};
+
 int run_count(const CountArgs& args);
 int run_solve(const SolveArgs& args);
 // solve --method first, after run_solve has checked n; `print` writes the solution as asked.
@@ -155,5 +159,6 @@ int run_audit(const AuditArgs& args);
 int run_complete(const CompleteArgs& args);
 int run_instance(const InstanceArgs& args);
 int run_trace(const TraceArgs& args);
+int run_info(const InfoArgs& args);
 
 }  // namespace nqcli

@@ -14,6 +14,7 @@
 #include "cli_docs.hpp"
 #include "contract.hpp"
 #include "count_args.hpp"
+#include "nqueens/registry.hpp"
 #include "numbers.hpp"
 
 namespace nqcli {
@@ -81,13 +82,14 @@ inline void add_generate_option(CLI::App& app) {
 
 // The options `nqueens count` and `nqueens-mpi count` share.
 inline void add_count_options(CLI::App& cmd, CountArgs& args) {
-  cmd.add_option("N", args.n, "Board size, 1..32")->required();
+  const nq::registry::Limit& count = nq::registry::limit("count");
+  cmd.add_option("N", args.n,
+                 "Board size, " + std::to_string(count.low) + ".." + std::to_string(count.high))
+      ->required();
   cmd.add_option("-t,--threads", args.threads, "Worker threads, 1..1024 (default: all cores)")
       ->transform(whole_number(1, 1024));
-  cmd.add_option("-e,--engine", args.engine,
-                 "auto (halves for 12..28, else backtrack), backtrack (border split + bitmask "
-                 "backtracking, n <= 32), halves (meet in the middle, 4 <= n <= 28)")
-      ->check(CLI::IsMember({"auto", "backtrack", "halves"}));
+  cmd.add_option("-e,--engine", args.engine, nq::registry::help("count.engine"))
+      ->check(CLI::IsMember(nq::registry::values("count.engine")));
   cmd.add_flag("--check", args.check,
                "Compare the result with the published counts (OEIS A000170, A002562; n <= 27); "
                "exit 1 on a mismatch");
@@ -132,8 +134,8 @@ inline void add_count_options(CLI::App& cmd, CountArgs& args) {
       ->transform(whole_number());
   cmd.add_flag("--json", args.json, "Print one JSON object");
   cmd.add_flag("-q,--quiet", args.quiet, "No statistics or progress on stderr");
-  cmd.add_option("--progress", args.progress, "auto (when stderr is a terminal), always, or never")
-      ->check(CLI::IsMember({"auto", "always", "never"}));
+  cmd.add_option("--progress", args.progress, nq::registry::help("progress"))
+      ->check(CLI::IsMember(nq::registry::values("progress")));
 }
 
 }  // namespace nqcli

@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import html as _html
 import itertools
+import json as _json
 import operator
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
@@ -36,6 +37,7 @@ from . import _core
 __version__: str = _core.__version__
 
 __all__ = [
+    "REGISTRY",
     "Attack",
     "Board",
     "ClassicResult",
@@ -64,6 +66,16 @@ __all__ = [
 ]
 
 Placement = Union[Sequence[int], np.ndarray]
+
+#: What the library names, as ``nqueens info --json`` prints it: ``choices`` (each option's values,
+#: with a few words on each), ``limits`` (each job's range of n) and ``defaults``. The names,
+#: limits and defaults below are read from it.
+REGISTRY: Dict[str, Any] = _json.loads(_core.REGISTRY_JSON)
+
+
+def _default(key: str) -> Any:
+    return REGISTRY["defaults"][key]["value"]
+
 
 #: The 8 symmetries of the square, in the library's order (the identity first).
 SYMMETRIES: Tuple[str, ...] = tuple(_core.symmetry_names())
@@ -365,7 +377,7 @@ def solutions_array(
 
 def solve(
     n: int,
-    method: str = "construct",
+    method: str = _default("solve.method"),
     seed: Optional[int] = None,
     threads: Optional[int] = None,
     timeout: Optional[float] = None,
@@ -374,7 +386,7 @@ def solve(
 
     ``method``: "construct" (an explicit formula, any n up to 2^32 - 1; 10^7 queens take well
     under a second), "random" (local search; ``seed``), "first" (the lexicographically first
-    solution, n <= 64; ``threads``) or "backtrack" (plain search, n <= 32). ``timeout`` (seconds)
+    solution, n <= 128; ``threads``) or "backtrack" (plain search, n <= 32). ``timeout`` (seconds)
     raises ``TimeoutError`` when a search gives up. n = 2 and 3 have no solution: ValueError.
     """
     return _core.solve(n, method, seed, threads, timeout)
@@ -458,10 +470,10 @@ class Listing:
 
 def trace(
     n: int,
-    method: str = "recursive",
-    first: bool = True,
+    method: str = _default("trace.method"),
+    first: bool = _default("trace.first"),
     max_steps: Optional[int] = None,
-    seed: int = 1,
+    seed: int = _default("trace.seed"),
 ) -> Trace:
     """A method's search as a lazy stream of events (a :class:`Trace`), for any of
     :data:`TRACE_METHODS`, stopping at the first solution when ``first``; ``seed`` is random's.
@@ -496,9 +508,9 @@ class Trace(Iterator[TraceEvent]):
 
     >>> t = trace(4, method="recursive")
     >>> t
-    Trace(n=4, method='recursive', first=True, max_steps=None, seed=1)
+    Trace(n=4, method='recursive', first=False, max_steps=None, seed=1)
     >>> next(t).kind, sum(1 for e in t if e.kind == "solution")
-    ('place', 1)
+    ('place', 2)
     >>> "<iframe" in t._repr_html_()
     True
     """
@@ -509,10 +521,10 @@ class Trace(Iterator[TraceEvent]):
     def __init__(
         self,
         n: int,
-        method: str = "recursive",
-        first: bool = True,
+        method: str = _default("trace.method"),
+        first: bool = _default("trace.first"),
         max_steps: Optional[int] = None,
-        seed: int = 1,
+        seed: int = _default("trace.seed"),
     ) -> None:
         self._chunks = _core.TraceChunks(n, method, first, max_steps, seed)  # checks the input
         self._events = _events(self._chunks)
@@ -614,7 +626,7 @@ class ClassicResult(_AsDict):
     seconds: float
 
 
-def classic(n: int, method: str, mode: str = "all") -> ClassicResult:
+def classic(n: int, method: str, mode: str = _default("classic.mode")) -> ClassicResult:
     """Run one of :data:`CLASSIC_METHODS` ("blind", "nested", "iterative", "recursive",
     "board-scan", "permutations", "amb", "functional", "bitmask"); ``mode`` "all", "first" or
     "count"."""
@@ -622,7 +634,7 @@ def classic(n: int, method: str, mode: str = "all") -> ClassicResult:
 
 
 def compare(
-    n: int, methods: Optional[Sequence[str]] = None, budget: float = 10.0
+    n: int, methods: Optional[Sequence[str]] = None, budget: float = _default("compare.budget")
 ) -> List[Dict[str, Any]]:
     """The methods side by side, as ``nqueens compare``: one dict per method of
     :data:`COMPARE_METHODS` (rows that ``pandas.DataFrame`` takes), skipping those estimated to

@@ -7,6 +7,7 @@ import numpy as np
 import numpy.typing as npt
 
 __version__: str
+REGISTRY_JSON: str  # include/nqueens/registry.hpp as JSON (nqueens.REGISTRY)
 
 _Placement = Union[Sequence[int], npt.NDArray[np.integer[Any]]]
 _U32 = npt.NDArray[np.uint32]

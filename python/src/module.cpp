@@ -4,6 +4,7 @@
 // GIL around the searches and makes them stoppable with Ctrl-C.
 #include "bindings.hpp"
 #include "nqueens/invalid_argument.hpp"
+#include "nqueens/registry.hpp"
 #include "nqueens/version.hpp"
 
 namespace py = pybind11;
@@ -11,6 +12,8 @@ namespace py = pybind11;
 PYBIND11_MODULE(_core, m) {
   m.doc() = "The nqueens C++ library; use the nqueens package rather than this module.";
   m.attr("__version__") = nq::kVersion;
+  // What the surfaces name (include/nqueens/registry.hpp), as JSON: nqueens.REGISTRY.
+  m.attr("REGISTRY_JSON") = nq::registry::to_json();
   // Bad input, in the library's words (the ones the command line prints): ValueError.
   py::register_exception_translator([](std::exception_ptr error) {
     try {

@@ -123,7 +123,7 @@ def test_max_steps_and_bad_input():
 
 
 def test_a_trace_is_still_a_lazy_iterator_of_events():
-    t = nqueens.trace(6, method="recursive")
+    t = nqueens.trace(6, method="recursive", first=True)
     assert isinstance(t, nqueens.Trace) and isinstance(t, collections.abc.Iterator)
     assert iter(t) is t
     first = next(t)
@@ -138,11 +138,11 @@ def test_a_trace_is_still_a_lazy_iterator_of_events():
     assert [e.step for e in itertools.islice(endless, 3000)] == list(range(1, 3001))
     endless.close()
     assert list(endless) == []
-    unstarted = nqueens.trace(6)  # its search has not started; closing it ends it all the same
+    unstarted = nqueens.trace(6, first=True)  # its search has not started; closing it ends it all the same
     unstarted.close()
     assert list(unstarted) == []
     assert repr(nqueens.trace(8, method="random", seed=3)) == (
-        "Trace(n=8, method='random', first=True, max_steps=None, seed=3)")
+        "Trace(n=8, method='random', first=False, max_steps=None, seed=3)")
 
 
 def page_data(page):
@@ -163,7 +163,7 @@ def assert_self_contained(page):
 
 
 def test_a_trace_shows_itself_in_a_notebook_as_the_player():
-    t = nqueens.trace(6, method="recursive")
+    t = nqueens.trace(6, method="recursive", first=True)
     shown = t._repr_html_()
     assert re.fullmatch(r'<iframe [^<>]*></iframe>', shown), shown[:300]
     attrs = dict(re.findall(r'([a-z-]+)="([^"]*)"', shown))
@@ -177,7 +177,7 @@ def test_a_trace_shows_itself_in_a_notebook_as_the_player():
     assert "createPlayer" in page and '<div id="player">' in page
     assert 'class="masthead"' not in page  # the embedded page: its heading for screen readers
     data = page_data(page)
-    events = list(nqueens.trace(6, method="recursive"))
+    events = list(nqueens.trace(6, method="recursive", first=True))
     assert (data["n"], data["method"], data["first"], data["steps"]) == (6, "recursive", True,
                                                                         len(events))
     assert [[e[0], e[11]] for e in data["events"]][-1] == [

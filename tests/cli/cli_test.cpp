@@ -243,3 +243,16 @@ TEST(cli, enumerate_draws_a_sheet_of_boards) {
   EXPECT_EQ(run_nqueens("enumerate 14 --format svg").code, 2);
   EXPECT_EQ(run_nqueens("enumerate 3 --format svg").code, 1);
 }
+
+// `info --json` is the library's registry: the names, ranges and defaults the bindings read.
+TEST(cli, info_prints_the_registry_the_bindings_read) {
+  const auto r = run_nqueens("info --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto doc = nlohmann::json::parse(r.out);
+  EXPECT_EQ(doc["limits"]["solve.first"]["high"], 128);
+  EXPECT_EQ(doc["defaults"]["trace.first"]["value"], false);
+  EXPECT_EQ(doc["choices"]["solve.method"].size(), 4u);
+  const auto text = run_nqueens("info");
+  EXPECT_EQ(text.code, 0);
+  EXPECT_NE(text.out.find("solve.first       1..128"), std::string::npos) << text.out;
+}

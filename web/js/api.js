@@ -80,7 +80,7 @@ function knownCount(n) {
 }
 
 function solve(n, opts) {
-  const { method = "construct", seed } = options(opts, ["method", "seed"], "solve");
+  const { method = defaultOf("solve.method"), seed } = options(opts, ["method", "seed"], "solve");
   const seedGiven = seed === undefined || seed === null ? null : number(seed, "seed");
   return toArray(unwrap(core.solve(number(n, "n"), String(method), seedGiven)));
 }
@@ -139,9 +139,13 @@ function render(placement, opts) {
   return unwrap(core.render(columnsOf(placement, "render"), String(format), String(title)));
 }
 
-const classicMethods = Object.freeze([
-  "blind", "nested", "iterative", "recursive", "board-scan", "permutations", "amb", "functional", "bitmask",
-]);
+// What the library names (include/nqueens/registry.hpp): each option's values, each job's
+// range of n, the defaults; the lists and defaults below are read from it.
+const registry = Object.freeze(JSON.parse(core.registryJson));
+const namesOf = key => Object.freeze(registry.choices[key].map(c => c.name));
+const defaultOf = key => registry.defaults[key].value;
+
+const classicMethods = namesOf("classic.method");
 // Every method can be traced: the nine, then solve's random and first (the library's names).
 const traceMethods = Object.freeze(core.traceMethods());
 const traceableMethods = traceMethods;
@@ -149,7 +153,7 @@ const traceableMethods = traceMethods;
 const compareMethods = Object.freeze(core.compareMethods());
 
 function classic(n, method, opts) {
-  const { mode = "all" } = options(opts, ["mode"], "classic");
+  const { mode = defaultOf("classic.mode") } = options(opts, ["mode"], "classic");
   const r = unwrap(core.classic(number(n, "n"), String(method), String(mode)));
   return { ...r, solutions: rowsOf(r.solutions, r.n) };
 }
@@ -162,7 +166,7 @@ function compare(n, opts) {
 }
 
 const KINDS = Object.freeze(core.traceKinds());  // the library's kinds, by their index
-const ALONGS = ["", "row", "column", "diagonal", "anti-diagonal"];
+const ALONGS = Object.freeze(["", ...namesOf("trace.along")]);  // by the library's index
 // The first window of steps, and the most a window grows to: of every event, or of a few kinds
 // (`only`), when the search runs far between the events it builds.
 const TRACE_FIRST_WINDOW = 256;
@@ -220,7 +224,7 @@ function traceEvent(w, i, n, lines) {
 // steps of the search while they still double (docs/web.md). `from` starts after that step,
 // `only` tells only the kinds named (the steps and counters stay those of the whole trace).
 function* trace(n, opts) {
-  const { method = "recursive", first = false, seed = 1, from = 0, only } =
+  const { method = defaultOf("trace.method"), first = defaultOf("trace.first"), seed = defaultOf("trace.seed"), from = 0, only } =
     options(opts, ["method", "first", "seed", "from", "only"], "trace");
   if (typeof from !== "number" || !Number.isInteger(from) || from < 0) {
     throw new Error(`trace: from must be a whole number, got '${String(from)}'`);

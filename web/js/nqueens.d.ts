@@ -35,7 +35,7 @@ export function knownCount(n: number): { total: number | bigint; unique: number 
 export type SolveMethod = "construct" | "random" | "first" | "backtrack";
 /**
  * One solution: an explicit construction (any n up to 2^32 - 1, O(n)), local search from a seed,
- * the lexicographically first solution (probing, n <= 64) or plain backtracking (n <= 32).
+ * the lexicographically first solution (probing, n <= 128) or plain backtracking (n <= 32).
  * Throws for n = 2 and n = 3, which have no solution.
  */
 export function solve(n: number, options?: { method?: SolveMethod; seed?: number }): Placement;
@@ -190,3 +190,16 @@ export function infinite(terms: number): Placement;
 
 /** The library's version, "0.2.0". */
 export const version: string;
+
+/**
+ * What the library names, as `nqueens info --json` prints it: each option's values with a few
+ * words on each (`choices["trace.method"]`), each job's range of n (`limits["solve.first"]`:
+ * 1..128) and the defaults (`defaults["trace.first"].value`). The lists and defaults of this
+ * module are read from it.
+ */
+export interface Registry {
+  choices: Record<string, { name: string; about: string }[]>;
+  limits: Record<string, { low: number; high: number; about: string }>;
+  defaults: Record<string, { value: unknown; about: string }>;
+}
+export const registry: Registry;

@@ -9,6 +9,7 @@
 
 #include "binding.hpp"
 #include "nqueens/invalid_argument.hpp"
+#include "nqueens/registry.hpp"
 #include "nqueens/version.hpp"
 
 namespace nqweb {
@@ -52,4 +53,8 @@ int board_size(double n, int max, std::string_view job) {
 
 }  // namespace nqweb
 
-EMSCRIPTEN_BINDINGS(nqueens_module) { emscripten::constant("version", std::string(nq::kVersion)); }
+EMSCRIPTEN_BINDINGS(nqueens_module) {
+  emscripten::constant("version", std::string(nq::kVersion));
+  // What the surfaces name (include/nqueens/registry.hpp), as JSON: nq.registry.
+  emscripten::constant("registryJson", nq::registry::to_json());
+}

@@ -339,3 +339,16 @@ test("the module exports what nqueens.d.ts declares", async () => {
   assert.deepEqual(Object.keys(nq).sort(), [...new Set(declared)].sort());
   assert.match(nq.version, /^\d+\.\d+\.\d+$/);
 });
+
+// The lists and defaults come from the library's registry (include/nqueens/registry.hpp), which
+// tests/registry/check_surfaces.py holds the other surfaces to.
+test("the registry names the module's lists and defaults", () => {
+  const names = (key) => nq.registry.choices[key].map((c) => c.name);
+  assert.deepEqual([...nq.classicMethods], names("classic.method"));
+  assert.deepEqual([...nq.traceMethods], names("trace.method"));
+  assert.deepEqual([...nq.compareMethods], names("compare.method"));
+  assert.equal(nq.registry.limits["solve.first"].high, 128);
+  assert.equal(nq.registry.defaults["trace.first"].value, false);
+  const solutions = [...nq.trace(4)].filter((e) => e.kind === "solution").length;
+  assert.equal(solutions, 2, "trace goes on to every solution unless told to stop at the first");
+});

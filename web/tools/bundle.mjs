@@ -27,7 +27,7 @@ const EXPORTS = [
   "count", "knownCount", "solve", "solutions", "parse", "verify", "symmetries", "canonical", "render",
   "classicMethods", "traceMethods", "traceableMethods", "classic", "compareMethods", "compare", "trace", "listing", "estimatedEvents",
   "complete", "infinite",
-  "version",
+  "version", "registry",
 ];
 
 const args = {};
