@@ -79,9 +79,7 @@ void add_solve(CLI::App& app, SolveArgs& args) {
   cmd->add_option("--timeout", args.timeout,
                   "random, first, backtrack: give up after this many seconds")
       ->check(seconds());
-  cmd->add_option("-t,--threads", args.threads,
-                  "first: threads sharing the probes, 1..1024 (default: all cores)")
-      ->transform(whole_number(1, 1024));
+  add_threads_option(*cmd, args.threads, "first: threads sharing the probes");
   cmd->add_option("--checkpoint", args.checkpoint,
                   "first: journal the search in FILE and resume from it when it exists")
       ->type_name("FILE");
@@ -120,8 +118,7 @@ void add_enumerate(CLI::App& app, EnumerateArgs& args) {
       ->check(CLI::IsMember(registry::values("enumerate.format")));
   cmd->add_flag("-u,--unique", args.unique,
                 "One solution per symmetry class: its lexicographically smallest image");
-  cmd->add_option("-t,--threads", args.threads, "Search threads, 1..1024 (default: all cores)")
-      ->transform(whole_number(1, 1024));
+  add_threads_option(*cmd, args.threads, "Search threads");
   cmd->add_option("--limit", args.limit, "Stop after K solutions")->transform(whole_number());
   cmd->add_option("--skip", args.skip, "Start after the first K solutions")
       ->transform(whole_number());
@@ -322,8 +319,7 @@ void add_audit(CLI::App& app, AuditArgs& args) {
       ->transform(whole_number(1, std::numeric_limits<std::uint32_t>::max()));
   cmd->add_option("--seed", args.seed, "Seed for the choice of lines (default: random, printed)")
       ->transform(whole_number());
-  cmd->add_option("-t,--threads", args.threads, "Worker threads, 1..1024 (default: all cores)")
-      ->transform(whole_number(1, 1024));
+  add_threads_option(*cmd, args.threads, "Worker threads");
   cmd->add_option("--memory", args.memory,
                   "Memory budget, e.g. 8G (default: three quarters of the memory available); "
                   "any budget recomputes the same counts")
@@ -350,9 +346,7 @@ void add_audit_first(CLI::App& app, AuditFirstArgs& args) {
   cmd->add_option("--budget", args.budget,
                   "Nodes the other search may spend on one piece (default 10000000)")
       ->transform(whole_number(1, std::numeric_limits<std::uint64_t>::max()));
-  cmd->add_option("-t,--threads", args.threads,
-                  "Pieces searched at once, 0..1024 (default 0: all cores)")
-      ->transform(whole_number(0, 1024));
+  add_threads_option(*cmd, args.threads, "Pieces searched at once", true);
   cmd->add_option("--progress", args.progress,
                   "A progress line on stderr: " + registry::help("progress"))
       ->check(CLI::IsMember(registry::values("progress")));

@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <stop_token>
 
 #include "commands.hpp"
@@ -76,48 +77,55 @@ std::string board_lines(const Event& e) {
   return out + '\n';
 }
 
-std::string json_numbers(const std::vector<int>& values, bool one_based) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (i) out += ',';
-    out += one_based && values[i] < 0 ? "null" : std::to_string(values[i] + (one_based ? 1 : 0));
+using Json = nlohmann::ordered_json;
+
+// Board positions, 1-based with null for "no queen" (one_based), or the numbers as they are.
+Json json_numbers(const std::vector<int>& values, bool one_based) {
+  Json out = Json::array();
+  for (int v : values) {
+    if (one_based && v < 0) {
+      out.push_back(nullptr);
+    } else {
+      out.push_back(v + (one_based ? 1 : 0));
+    }
   }
-  return out + "]";
+  return out;
 }
 
-std::string json_var(const nq::trace::Variable& v, int n) {
+Json json_var(const nq::trace::Variable& v, int n) {
   using Shape = nq::trace::Variable::Shape;
   switch (v.shape) {
-    case Shape::number: return std::to_string(v.number);
+    case Shape::number: return v.number;
     case Shape::array: return json_numbers(v.array, false);
-    case Shape::none: return "null";
-    default: return fmt::format("\"{}\"", to_string(v, n));
+    case Shape::none: return nullptr;
+    default: return to_string(v, n);
   }
 }
 
-std::string one_based(int index) { return index < 0 ? "null" : std::to_string(index + 1); }
+Json one_based(int index) { return index < 0 ? Json(nullptr) : Json(index + 1); }
 
 std::string json_line(const Event& e) {
-  std::string out = fmt::format(R"({{"step":{},"event":"{}","code_line":{})", e.step,
-                                to_string(e.kind), e.code_line);
-  if (e.row >= 0) out += fmt::format(R"(,"row":{})", e.row + 1);
-  if (e.col >= 0) out += fmt::format(R"(,"col":{})", e.col + 1);
+  Json j = {{"step", e.step}, {"event", to_string(e.kind)}, {"code_line", e.code_line}};
+  if (e.row >= 0) j["row"] = e.row + 1;
+  if (e.col >= 0) j["col"] = e.col + 1;
   if (e.by_row >= 0 || e.by_col >= 0) {
-    out += fmt::format(R"(,"by":{{"row":{},"col":{},"line":"{}"}})", one_based(e.by_row),
-                       one_based(e.by_col), to_string(e.along));
+    j["by"] = {
+        {"row", one_based(e.by_row)}, {"col", one_based(e.by_col)}, {"line", to_string(e.along)}};
   } else if (e.along != nq::trace::Along::none) {
-    out += fmt::format(R"(,"along":"{}")", to_string(e.along));
+    j["along"] = to_string(e.along);
   }
-  out += R"(,"board":)" + json_numbers(e.board, true);
-  if (e.kind == Kind::solution) out += R"(,"perm":)" + json_numbers(e.board, true);
-  if (e.number) out += fmt::format(R"(,"number":{})", e.number);
-  out += fmt::format(R"(,"placements":{},"checks":{},"nodes":{},"vars":{{)", e.work.placements,
-                     e.work.checks, e.work.nodes);
-  for (std::size_t i = 0; i < e.vars.size(); ++i) {
-    out += fmt::format(R"({}"{}":{})", i ? "," : "", e.vars[i].name,
-                       json_var(e.vars[i], static_cast<int>(e.board.size())));
+  j["board"] = json_numbers(e.board, true);
+  if (e.kind == Kind::solution) j["perm"] = json_numbers(e.board, true);
+  if (e.number) j["number"] = e.number;
+  j["placements"] = e.work.placements;
+  j["checks"] = e.work.checks;
+  j["nodes"] = e.work.nodes;
+  Json vars = Json::object();
+  for (const nq::trace::Variable& v : e.vars) {
+    vars[std::string(v.name)] = json_var(v, static_cast<int>(e.board.size()));
   }
-  return out + "}}\n";
+  j["vars"] = std::move(vars);
+  return j.dump() + "\n";
 }
 
 // The events of each kind, in words: "16 placed, 44 rejected, 16 taken back, 2 solutions".
@@ -164,20 +172,18 @@ std::string tallies(const nq::trace::Summary& s) {
 }
 
 std::string json_summary(const nq::trace::Summary& s, int n, const TraceArgs& args) {
-  std::string kinds;
+  Json kinds = Json::object();
   for (int k = 0; k < nq::trace::kKinds; ++k) {
     const std::uint64_t count = s.of_kind[static_cast<std::size_t>(k)];
-    if (count) {
-      kinds += fmt::format(R"({}"{}":{})", kinds.empty() ? "" : ",",
-                           to_string(static_cast<Kind>(k)), count);
-    }
+    if (count) kinds[std::string(to_string(static_cast<Kind>(k)))] = count;
   }
-  return fmt::format(
-      R"({{"summary":true,"n":{},"method":"{}","steps":{},"events":{{{}}},"placements":{},)"
-      R"("checks":{},"nodes":{},"solutions":{},"cut":{},"complete":{}}})"
-      "\n",
-      n, args.method, s.steps, kinds, s.work.placements, s.work.checks, s.work.nodes, s.solutions,
-      s.cut, s.complete);
+  const Json j = {{"summary", true},          {"n", n},
+                  {"method", args.method},    {"steps", s.steps},
+                  {"events", kinds},          {"placements", s.work.placements},
+                  {"checks", s.work.checks},  {"nodes", s.work.nodes},
+                  {"solutions", s.solutions}, {"cut", s.cut},
+                  {"complete", s.complete}};
+  return j.dump() + "\n";
 }
 
 int open_fd(const std::string& path) {

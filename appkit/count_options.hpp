@@ -80,14 +80,27 @@ inline void add_generate_option(CLI::App& app) {
       ->trigger_on_parse();
 }
 
+// -t,--threads as every job takes it: `what` the threads do, 1..kMaxThreads, all cores unless
+// given; with `zero_is_all`, 0 is taken too and means all cores.
+inline constexpr std::uint64_t kMaxThreads = 1024;
+template <class T>
+CLI::Option* add_threads_option(CLI::App& cmd, T& threads, const std::string& what,
+                                bool zero_is_all = false) {
+  const std::uint64_t low = zero_is_all ? 0 : 1;
+  return cmd
+      .add_option("-t,--threads", threads,
+                  what + ", " + std::to_string(low) + ".." + std::to_string(kMaxThreads) +
+                      (zero_is_all ? " (default 0: all cores)" : " (default: all cores)"))
+      ->transform(whole_number(low, kMaxThreads));
+}
+
 // The options `nqueens count` and `nqueens-mpi count` share.
 inline void add_count_options(CLI::App& cmd, CountArgs& args) {
   const nq::registry::Limit& count = nq::registry::limit("count");
   cmd.add_option("N", args.n,
                  "Board size, " + std::to_string(count.low) + ".." + std::to_string(count.high))
       ->required();
-  cmd.add_option("-t,--threads", args.threads, "Worker threads, 1..1024 (default: all cores)")
-      ->transform(whole_number(1, 1024));
+  add_threads_option(cmd, args.threads, "Worker threads");
   cmd.add_option("-e,--engine", args.engine, nq::registry::help("count.engine"))
       ->check(CLI::IsMember(nq::registry::values("count.engine")));
   cmd.add_flag("--check", args.check,

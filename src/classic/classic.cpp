@@ -13,18 +13,13 @@ Result run(Method method, const Options& options) {
   if (options.n < 1 || options.n > kMaxN) {
     throw std::invalid_argument("classic: n must be between 1 and " + std::to_string(kMaxN));
   }
-  switch (method) {
-    case Method::blind: return detail::blind(options);
-    case Method::nested: return detail::nested(options);
-    case Method::iterative: return detail::iterative(options);
-    case Method::recursive: return detail::recursive(options);
-    case Method::board_scan: return detail::board_scan(options);
-    case Method::permutations: return detail::permutations(options);
-    case Method::amb: return detail::amb(options);
-    case Method::functional: return detail::functional(options);
-    case Method::bitmask: return detail::bitmask(options);
-  }
-  throw std::invalid_argument("classic: unknown method");
+  return detail::runner(method)(options, nullptr);
+}
+
+detail::Runner detail::runner(Method method) {
+  const auto i = static_cast<std::size_t>(method);
+  if (i >= kRunners.size()) throw std::invalid_argument("classic: unknown method");
+  return kRunners[i];
 }
 
 std::string_view to_string(Method method) {

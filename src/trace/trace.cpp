@@ -157,9 +157,14 @@ Method method_named(std::string_view name) {
                               all_method_names() + ")");
 }
 
-static_assert(static_cast<int>(Method::bitmask) == static_cast<int>(classic::Method::bitmask) &&
-              static_cast<int>(Method::board_scan) ==
-                  static_cast<int>(classic::Method::board_scan));
+// The nine come first, in classic's order, so that a method's value is classic's (checked for
+// every one of them).
+static_assert([] {
+  for (std::size_t i = 0; i < classic::kAllMethods.size(); ++i) {
+    if (static_cast<int>(kAllMethods[i]) != static_cast<int>(classic::kAllMethods[i])) return false;
+  }
+  return true;
+}());
 
 std::optional<classic::Method> classic_method(Method method) {
   if (method == Method::random || method == Method::first) return std::nullopt;
@@ -290,28 +295,7 @@ Summary run(const Options& options, const std::function<void(const Event&)>& on_
         .n = options.n,
         .mode = options.first ? classic::Mode::first : classic::Mode::count,
         .stop = options.stop};
-    classic::Result r;
-    switch (*classic) {
-      case classic::Method::blind: r = classic::detail::blind(run_options, &recorder); break;
-      case classic::Method::nested: r = classic::detail::nested(run_options, &recorder); break;
-      case classic::Method::iterative:
-        r = classic::detail::iterative(run_options, &recorder);
-        break;
-      case classic::Method::recursive:
-        r = classic::detail::recursive(run_options, &recorder);
-        break;
-      case classic::Method::board_scan:
-        r = classic::detail::board_scan(run_options, &recorder);
-        break;
-      case classic::Method::permutations:
-        r = classic::detail::permutations(run_options, &recorder);
-        break;
-      case classic::Method::amb: r = classic::detail::amb(run_options, &recorder); break;
-      case classic::Method::functional:
-        r = classic::detail::functional(run_options, &recorder);
-        break;
-      case classic::Method::bitmask: r = classic::detail::bitmask(run_options, &recorder); break;
-    }
+    const classic::Result r = classic::detail::runner(*classic)(run_options, &recorder);
     complete = r.complete;
     if (complete && !recorder.summary().cut) recorder.summary().work = r.counters;
   } else if (options.method == Method::random) {
