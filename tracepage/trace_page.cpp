@@ -4,6 +4,7 @@
 // (write_trace_data). One file, no request: it works opened from disk.
 #include "trace_page.hpp"
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -86,22 +87,24 @@ void write_trace_data(std::ostream& out, const TracePage& page) {
   for (int k = 0; k < nq::trace::kKinds; ++k) {
     out << (k ? "," : "") << quoted(to_string(static_cast<nq::trace::Kind>(k)));
   }
-  out << "],\"alongs\":[\"\",\"row\",\"column\",\"diagonal\",\"anti-diagonal\"],\"events\":[";
+  out << "],\"alongs\":[";
+  for (auto a : {nq::trace::Along::none, nq::trace::Along::row, nq::trace::Along::column,
+                 nq::trace::Along::diagonal, nq::trace::Along::anti_diagonal}) {
+    out << (a == nq::trace::Along::none ? "" : ",") << quoted(to_string(a));
+  }
+  out << "],\"fields\":[";
+  for (std::size_t i = 0; i < nq::trace::kEventFields.size(); ++i) {
+    out << (i ? "," : "") << quoted(nq::trace::kEventFields[i]);
+  }
+  out << "],\"events\":[";
   bool first = true;
-  for (const nq::trace::Event& e : page.events) {
-    out << (first ? "[" : ",[") << static_cast<int>(e.kind) << ',' << e.code_line << ',' << e.row
-        << ',' << e.col << ',' << e.by_row << ',' << e.by_col << ',' << static_cast<int>(e.along)
-        << ',' << e.number << ',' << e.work.placements << ',' << e.work.checks << ','
-        << e.work.nodes << ",[";
+  for (const nq::trace::Event& e : page.events) {  // [fields..., board, vars] (trace.hpp)
+    out << (first ? "[" : ",[");
     first = false;
+    for (double v : nq::trace::event_values(e)) out << static_cast<std::int64_t>(v) << ',';
+    out << '[';
     for (std::size_t r = 0; r < e.board.size(); ++r) out << (r ? "," : "") << e.board[r];
-    std::string vars;
-    for (const nq::trace::Variable& v : e.vars) {
-      if (!vars.empty()) vars += '\t';
-      (vars += v.name) += '=';
-      vars += to_string(v, page.n);
-    }
-    out << "]," << quoted(vars) << ']';
+    out << "]," << quoted(nq::trace::event_vars(e, page.n)) << ']';
   }
   out << "]}";
 }

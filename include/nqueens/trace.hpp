@@ -121,6 +121,17 @@ struct Event {
                                  // refuted (first): the nodes its piece took
 };
 
+// An event as the html page and WebAssembly carry it (the JSON lines name each field instead):
+// its numbers in kEventFields' order (kind and along as their indices in kKinds' and Along's
+// order), its board (a column a row, -1 none) and its variables as one line of text, the
+// listing's "name=value" pairs joined by tabs. JavaScript decodes both by these names
+// (web/js/trace-event.js), so the playground's player and the trace page's read one decoder.
+inline constexpr std::array<std::string_view, 12> kEventFields = {
+    "step",   "kind",  "line",   "row",        "col",    "by_row",
+    "by_col", "along", "number", "placements", "checks", "nodes"};
+std::array<double, kEventFields.size()> event_values(const Event& event);
+std::string event_vars(const Event& event, int n);
+
 // A one-line account of an event, 1-based, as `nqueens trace` prints it: "place row 1 col 1",
 // "reject row 2 col 1: attacked by row 1 col 1 (same column)", "solution 1: 2 4 1 3".
 std::string describe(const Event& event);

@@ -180,7 +180,8 @@ def test_a_trace_shows_itself_in_a_notebook_as_the_player():
     events = list(nqueens.trace(6, method="recursive", first=True))
     assert (data["n"], data["method"], data["first"], data["steps"]) == (6, "recursive", True,
                                                                         len(events))
-    assert [[e[0], e[11]] for e in data["events"]][-1] == [
+    kind, board = data["fields"].index("kind"), len(data["fields"])  # [fields..., board, vars]
+    assert [[e[kind], e[board]] for e in data["events"]][-1] == [
         data["kinds"].index("solution"), [c for c in events[-1].board]]
     assert page == t.html(embedded=True)
     # Showing it runs its own search: the iterator has not moved.

@@ -171,6 +171,25 @@ std::optional<classic::Method> classic_method(Method method) {
   return static_cast<classic::Method>(static_cast<int>(method));  // the same order
 }
 
+std::array<double, kEventFields.size()> event_values(const Event& e) {
+  return {static_cast<double>(e.step),        static_cast<double>(e.kind),
+          static_cast<double>(e.code_line),   static_cast<double>(e.row),
+          static_cast<double>(e.col),         static_cast<double>(e.by_row),
+          static_cast<double>(e.by_col),      static_cast<double>(e.along),
+          static_cast<double>(e.number),      static_cast<double>(e.work.placements),
+          static_cast<double>(e.work.checks), static_cast<double>(e.work.nodes)};
+}
+
+std::string event_vars(const Event& e, int n) {
+  std::string vars;
+  for (const Variable& v : e.vars) {
+    if (!vars.empty()) vars += '\t';
+    (vars += v.name) += '=';
+    vars += to_string(v, n);
+  }
+  return vars;
+}
+
 std::string_view to_string(Kind kind) { return kKindNames[static_cast<std::size_t>(kind)]; }
 
 std::optional<Kind> kind_from_string(std::string_view name) {

@@ -198,26 +198,9 @@ function kindSet(only) {
   return set;
 }
 
-// Event i of a window as the object nqueens.d.ts declares.
-function traceEvent(w, i, n, lines) {
-  const f = w.fields, at = 8 * i, num = 5 * i;
-  const kind = KINDS[f[at]];
-  const vars = lines[i] === "" ? [] : lines[i].split("\t").map((pair) => {
-    const cut = pair.indexOf("=");
-    return [pair.slice(0, cut), pair.slice(cut + 1)];
-  });
-  const e = {
-    step: w.numbers[num], kind, line: f[at + 1], row: f[at + 2], col: f[at + 3],
-    byRow: f[at + 4], byCol: f[at + 5], along: ALONGS[f[at + 6]], sameColumn: f[at + 6] === 2,
-    board: Array.from(w.boards.subarray(n * i, n * i + n)), vars, number: w.numbers[num + 1],
-    placements: w.numbers[num + 2], checks: w.numbers[num + 3], nodes: w.numbers[num + 4],
-  };
-  if (kind === "solution") {
-    e.solution = e.number;
-    e.placement = e.board.slice();
-  }
-  return e;
-}
+// A window's events: their numbers in the core's field order (traceFields), boards, variables.
+const TRACE_FIELDS = Object.freeze(core.traceFields());
+const decodeEvent = eventDecoder(TRACE_FIELDS, KINDS, ALONGS);
 
 // Each window runs the search again from its start (the core cannot pause a method inside its
 // recursion), so windows double in size (up to TRACE_MAX_WINDOW steps): N events cost about 2N
@@ -237,9 +220,11 @@ function* trace(n, opts) {
   for (;;) {
     const w = unwrap(core.traceWindow(nGiven, String(method), Boolean(first), seedGiven, skip, window, kinds));
     const lines = w.vars.split("\n");
-    const count = w.fields.length / 8;
-    const size = count > 0 ? w.fields[7] : 0;
-    for (let i = 0; i < count; i++) yield traceEvent(w, i, size, lines);
+    const count = w.values.length / TRACE_FIELDS.length;
+    for (let i = 0; i < count; i++) {
+      const board = Array.from(w.boards.subarray(nGiven * i, nGiven * (i + 1)));
+      yield decodeEvent(w.values, TRACE_FIELDS.length * i, board, lines[i]);
+    }
     if (w.ended) return;
     skip += window;
     window = Math.min(window * 2, most);

@@ -2,32 +2,13 @@
 // The player's source of events in the trace page: the events recorded by the command line, in
 // the page's JSON (trace-main.js says its shape), turned into the objects nq.trace yields. See
 // player.js for what a source is.
-
-// One recorded event (an array) as the object the player reads; steps are 1, 2, ... in order.
-function eventOf(row, i, data) {
-  const [kind, line, r, c, byRow, byCol, along, number, placements, checks, nodes, board, vars] = row;
-  const e = {
-    step: i + 1,
-    kind: data.kinds[kind],
-    line, row: r, col: c, byRow, byCol,
-    along: data.alongs[along] ?? "",
-    number, placements, checks, nodes,
-    board,
-    vars: vars === "" ? [] : vars.split("\t").map(pair => {
-      const cut = pair.indexOf("=");
-      return [pair.slice(0, cut), pair.slice(cut + 1)];
-    }),
-  };
-  e.sameColumn = e.along === "column";
-  if (e.kind === "solution") {
-    e.solution = e.number;
-    e.placement = e.board.slice();
-  }
-  return e;
-}
+import { eventDecoder } from "../js/trace-event.js";
 
 export function recordedSource(data) {
-  const events = data.events.map((row, i) => eventOf(row, i, data));
+  // Each recorded event is [its numbers in data.fields' order..., board, vars].
+  const decode = eventDecoder(data.fields, data.kinds, data.alongs);
+  const count = data.fields.length;
+  const events = data.events.map(row => decode(row, 0, row[count], row[count + 1]));
   const note = data.cut
     ? `This page holds the first ${events.length.toLocaleString("en-US")} steps of the search (--max-steps ${data.max_steps}); the command line's jsonl format has the rest.`
     : "";

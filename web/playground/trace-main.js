@@ -2,9 +2,9 @@
 // The entry point of `nqueens trace N --format html`: the playground's player fed with the events
 // the command line recorded into the page, as JSON in <script id="trace" type="application/json">:
 //   {"n", "method", "first", "seed", "cut", "max_steps", "steps", "listing": {lines, kinds},
-//    "kinds": [names by index], "alongs": ["", "row", "column", ...],
-//    "events": [[kind, line, row, col, byRow, byCol, along, number, placements, checks, nodes,
-//                board, vars "name=text\tname=text"], ...]}
+//    "kinds": [names by index], "alongs": ["", "row", "column", ...], "fields": ["step", ...],
+//    "events": [[the numbers of "fields", in its order..., board, vars "name=text\tname=text"],
+//               ...]}   (nq::trace::kEventFields; web/js/trace-event.js decodes them)
 // The player goes into <div id="player"> (made at the end of <body> if the page has none);
 // window.nqTrace tells a test how many events there are and where the player stands.
 import { createPlayer } from "./player.js";

@@ -29,36 +29,25 @@ val window(double n_given, const std::string& method_name, bool first, double se
     const int n = board_size(n_given, nq::classic::kMaxN, "trace");
     const std::uint64_t seed = whole_number(seed_given, "seed", 0, ~0ull, "trace");
     const auto from = static_cast<std::uint64_t>(skip);
-    std::vector<std::int32_t> fields;
-    std::vector<double> numbers;
+    std::vector<double> values;  // kEventFields.size() an event (include/nqueens/trace.hpp)
     std::vector<std::int8_t> boards;
     std::string vars;
-    const nq::trace::Summary s = nq::trace::run(
-        {.n = n,
-         .method = method,
-         .first = first,
-         .max_steps = from + static_cast<std::uint64_t>(limit),
-         .skip = from,
-         .kinds = static_cast<nq::trace::KindSet>(kinds),
-         .seed = seed},
-        [&](const nq::trace::Event& e) {
-          fields.insert(fields.end(), {static_cast<std::int32_t>(e.kind), e.code_line, e.row, e.col,
-                                       e.by_row, e.by_col, static_cast<std::int32_t>(e.along), n});
-          numbers.insert(numbers.end(),
-                         {static_cast<double>(e.step), static_cast<double>(e.number),
-                          static_cast<double>(e.work.placements),
-                          static_cast<double>(e.work.checks), static_cast<double>(e.work.nodes)});
-          for (int c : e.board) boards.push_back(static_cast<std::int8_t>(c));
-          for (std::size_t i = 0; i < e.vars.size(); ++i) {
-            if (i) vars += '\t';
-            (vars += e.vars[i].name) += '=';
-            vars += to_string(e.vars[i], n);
-          }
-          vars += '\n';
-        });
+    const nq::trace::Summary s =
+        nq::trace::run({.n = n,
+                        .method = method,
+                        .first = first,
+                        .max_steps = from + static_cast<std::uint64_t>(limit),
+                        .skip = from,
+                        .kinds = static_cast<nq::trace::KindSet>(kinds),
+                        .seed = seed},
+                       [&](const nq::trace::Event& e) {
+                         const auto v = nq::trace::event_values(e);
+                         values.insert(values.end(), v.begin(), v.end());
+                         for (int c : e.board) boards.push_back(static_cast<std::int8_t>(c));
+                         (vars += nq::trace::event_vars(e, n)) += '\n';
+                       });
     val d = val::object();
-    d.set("fields", copy_to_js(std::span<const std::int32_t>(fields)));
-    d.set("numbers", copy_to_js(std::span<const double>(numbers)));
+    d.set("values", copy_to_js(std::span<const double>(values)));
     d.set("boards", copy_to_js(std::span<const std::int8_t>(boards)));
     d.set("vars", vars);
     d.set("ended", !s.cut);  // the search has no events after these
@@ -106,6 +95,13 @@ val names_of_kinds() {
   return names;
 }
 
+// The names of a window's values, in order (nq::trace::kEventFields).
+val names_of_fields() {
+  val names = val::array();
+  for (std::string_view name : nq::trace::kEventFields) names.call<void>("push", std::string(name));
+  return names;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(nqueens_trace) {
@@ -114,6 +110,7 @@ EMSCRIPTEN_BINDINGS(nqueens_trace) {
   emscripten::function("traceEstimate", &estimate);
   emscripten::function("traceMethods", &names_of_methods);
   emscripten::function("traceKinds", &names_of_kinds);
+  emscripten::function("traceFields", &names_of_fields);
 }
 
 }  // namespace nqweb

@@ -33,6 +33,9 @@ const EXPORTS = [
 const args = {};
 for (let i = 2; i < process.argv.length; i += 2) args[process.argv[i].slice(2)] = process.argv[i + 1];
 const read = (file) => readFileSync(file, "utf8");
+// api.js with what it shares with the playground's modules before it (web/js/trace-event.js, the
+// one decoder of trace events), their `export` keywords taken out: one script.
+const apiScript = () => [read(path.join(path.dirname(args.api), "trace-event.js")).replace(/^export /gm, ""), read(args.api)].join("\n");
 const fail = (message) => { console.error(`bundle.mjs: ${message}`); process.exit(1); };
 
 function requireArgs(keys) {
@@ -70,7 +73,7 @@ const styles = files => files.map(f => read(path.join(args.playground, f))).join
 // ---- the module and the npm package
 
 function writePackage() {
-  const body = [read(args.core), "const core = await createNQueensCore();", read(args.api), `export { ${EXPORTS.join(", ")} };\n`].join("\n");
+  const body = [read(args.core), "const core = await createNQueensCore();", apiScript(), `export { ${EXPORTS.join(", ")} };\n`].join("\n");
   mkdirSync(args.package, { recursive: true });
   writeFileSync(path.join(args.package, "nqueens.mjs"), body);
   writeFileSync(path.join(args.package, "nqueens.d.ts"), read(args.types));
@@ -92,7 +95,7 @@ function writePage() {
   const script = [
     marked("core", read(args.core)),
     "const core = await createNQueensCore();",
-    marked("api", `${read(args.api)}\nconst nq = { ${EXPORTS.join(", ")} };`),
+    marked("api", `${apiScript()}\nconst nq = { ${EXPORTS.join(", ")} };`),
     modulesFrom("main.js"),
   ].join("\n");
   checkSyntax(script, "the playground's script");
