@@ -177,12 +177,16 @@ void add_compare(CLI::App& app, CompareArgs& args) {
                   "Seconds a method may take, its repeated runs included; those estimated to "
                   "need more are skipped")
       ->check(seconds());
+  cmd->add_flag("--first", args.first,
+                "The nine textbook methods stop at their first solution instead of counting "
+                "every one");
   cmd->add_flag("--json", args.json, "Print one JSON object");
   cmd->footer(
-      "The nine textbook methods count every solution; random (local search) and first stop at "
-      "one.\nCounters are those of one run; the time is the median of one run over repeated "
-      "runs (random: the run of median nodes of seeds 1..5).\n"
-      "Example:\n  nqueens compare 8\n  nqueens compare 10 --budget 2 --json\n");
+      "The nine textbook methods count every solution (with --first, stop at the first); random "
+      "(local search) and first stop at one.\nCounters are those of one run; the time is the "
+      "median of one run over repeated runs (random: the run of median nodes of seeds 1..5).\n"
+      "Example:\n  nqueens compare 8\n  nqueens compare 12 --first\n"
+      "  nqueens compare 10 --budget 2 --json\n");
 }
 
 void add_infinite(CLI::App& app, InfiniteArgs& args) {

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 // `nqueens classic N --method M`: one of the textbook methods, with its work counters on
 // stderr; `nqueens compare N`: all of them, local search and first too, in one table (or one
-// JSON object), skipping those whose estimated work would blow the per-method --budget, and
-// stopping any that still runs past it.
+// JSON object), the nine counting every solution or (--first) stopping at the first, skipping
+// those whose estimated work would blow the per-method --budget, and stopping any that still
+// runs past it.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -97,8 +99,12 @@ int run_compare(const CompareArgs& args) {
   }
 
   InterruptGuard interrupt;
-  const classic::CompareResult compared = classic::compare(
-      {.n = n, .methods = methods, .budget_seconds = args.budget, .stop = interrupt.token()});
+  const classic::CompareResult compared =
+      classic::compare({.n = n,
+                        .methods = methods,
+                        .mode = args.first ? classic::Mode::first : classic::Mode::count,
+                        .budget_seconds = args.budget,
+                        .stop = interrupt.token()});
   if (!compared.complete) return kExitInterrupted;
   nlohmann::ordered_json rows = nlohmann::json::array();
   for (const classic::CompareRow& r : compared.rows) {
@@ -135,10 +141,23 @@ int run_compare(const CompareArgs& args) {
                duration(row["seconds"].get<double>()), row["repeats"].get<std::uint64_t>(),
                row.contains("skipped") ? "  (" + row["skipped"].get<std::string>() + ")" : "");
   }
+  // The legend says the modes of the rows shown: with --first every row stopped at one.
+  const auto shows = [&](classic::Mode mode) {
+    return std::any_of(compared.rows.begin(), compared.rows.end(),
+                       [mode](const classic::CompareRow& r) { return r.mode == mode; });
+  };
+  if (shows(classic::Mode::count) && shows(classic::Mode::first)) {
+    fmt::print(
+        "count: searched the whole board, every solution counted; first: stopped at its first "
+        "solution.\n");
+  } else if (shows(classic::Mode::first)) {
+    fmt::print("first: every method stopped at its first solution.\n");
+  } else if (shows(classic::Mode::count)) {
+    fmt::print("count: searched the whole board, every solution counted.\n");
+  }
   fmt::print(
-      "count: searched the whole board, every solution counted; first: stopped at its first "
-      "solution.\nTime: the median of one run over the repeats; random: the run of median nodes "
-      "of seeds 1..{}.\n",
+      "Time: the median of one run over the repeats; random: the run of median nodes of "
+      "seeds 1..{}.\n",
       classic::kCompareSeeds);
   return kExitOk;
 }

@@ -49,6 +49,7 @@ struct CompareArgs {
   std::string n;
   std::vector<std::string> methods;  // empty: all (the nine, random, first)
   double budget = 10;                // seconds per method
+  bool first = false;                // the nine stop at their first solution (else count them all)
   bool json = false;
 };
 

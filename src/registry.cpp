@@ -142,6 +142,8 @@ std::vector<Default> make_defaults() {
       {"classic.mode", "", "\"all\""},
       {"compare.budget", "seconds a method, its repeats included",
        std::to_string(static_cast<int>(compare.budget_seconds))},
+      {"compare.first", "the textbook methods stop at their first solution",
+       compare.mode == classic::Mode::first ? "true" : "false"},
       {"solve.method", "", "\"construct\""},
   };
 }

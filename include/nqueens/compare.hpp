@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 // Every method a learner meets, side by side on one n: classic's nine textbook methods, which
-// search the whole board and count every solution, then solve's local search (random) and its
-// lexicographically first solution (first), which stop at one. Each row has the work of one run,
+// search the whole board and count every solution (or, with mode first, stop at the first one
+// they find), then solve's local search (random) and its lexicographically first solution
+// (first), which always stop at one. Each row has the work of one run,
 // counted as nq::classic and nq::trace count it (classic.hpp, docs/trace.md), and the median time
 // of one run over repeated runs. What `nqueens compare` prints, Python's and JavaScript's
 // compare() return and the playground's Compare tab draws.
 //
 // How a row is measured:
-//   - the nine run as nq::classic::run(method, {.mode = Mode::count}); random and first as
+//   - the nine run as nq::classic::run(method, {.mode = options.mode}); random and first as
 //     nq::trace::run runs them with no event told (the engines of solve, counted the trace's
 //     way: random's moves tried are its nodes, first's probes its placements);
 //   - random runs seeds 1..5 and reports the run of median nodes (its seed's), so that one lucky
@@ -22,6 +23,8 @@
 //   nq::classic::CompareResult r = nq::classic::compare({.n = 8});
 //   // r.rows.size() == 11; r.rows[3]: recursive, mode count, 92 solutions, 15,720 placements;
 //   // r.rows[9]: random, mode first, 1 solution
+//   nq::classic::compare({.n = 8, .mode = nq::classic::Mode::first}).rows[3]
+//   // recursive, mode first, 1 solution, 876 placements (classic::run's with Mode::first)
 #pragma once
 
 #include <array>
@@ -56,8 +59,9 @@ inline constexpr std::uint64_t kCompareSeeds = 5;
 
 struct CompareRow {
   trace::Method method = trace::Method::recursive;
-  // What the run did: count (the nine) searched the whole board and counted every solution;
-  // first (random, first) stopped at the first solution it found.
+  // What the run did: count (the nine, by default) searched the whole board and counted every
+  // solution; first (random and first always, the nine with CompareOptions::mode first) stopped
+  // at the first solution it found.
   Mode mode = Mode::count;
   bool ran = false;             // false: skipped at once, on its estimate (or n has no solution
                                 // for random to end on: n = 2, 3)
@@ -71,19 +75,27 @@ struct CompareRow {
 struct CompareOptions {
   int n = 8;                           // 1..kMaxN
   std::vector<trace::Method> methods;  // empty: all of kCompareMethods, in that order
-  double budget_seconds = 10;          // per method, its repeats included; > 0
-  std::stop_token stop = {};           // ends the comparison (complete == false)
+  // What the nine do: count (search the whole board, count every solution) or first (stop at
+  // the first solution, as classic::run does with Mode::first); all is refused. random and first
+  // stop at one either way.
+  Mode mode = Mode::count;
+  double budget_seconds = 10;  // per method, its repeats included; > 0
+  std::stop_token stop = {};   // ends the comparison (complete == false)
 };
 struct CompareResult {
   std::vector<CompareRow> rows;  // one per method run or skipped, in order
   bool complete = false;         // false when options.stop ended it
 };
 
-// Each method under a budget of its own: one whose estimated_steps() at 10^8 steps a second
-// would exceed it is skipped without running (random and first, milliseconds at most up to
-// n = 32, never are); one that still runs past it is stopped (finished == false); repeats stop
-// where the next would pass it. Throws std::invalid_argument for n out of range or a budget that
-// is not positive.
+// Each method under a budget of its own: one whose estimated work at 10^8 steps a second would
+// exceed it is skipped without running; one that still runs past it is stopped (finished ==
+// false); repeats stop where the next would pass it. The estimate: counting, estimated_steps()
+// (the whole search); stopping at the first solution, the candidates blind and permutations test
+// before the lexicographically first solution (both enumerate in that order), functional's whole
+// search (it builds every level before it looks at a board), and none for the six row-by-row
+// backtrackers, which the budget alone stops (compare.cpp says why). random and first,
+// milliseconds at most up to n = 32, are never skipped. Throws std::invalid_argument for n out of
+// range, a budget that is not positive or mode all.
 CompareResult compare(const CompareOptions& options);
 
 }  // namespace nq::classic

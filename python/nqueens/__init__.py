@@ -634,21 +634,27 @@ def classic(n: int, method: str, mode: str = _default("classic.mode")) -> Classi
 
 
 def compare(
-    n: int, methods: Optional[Sequence[str]] = None, budget: float = _default("compare.budget")
+    n: int,
+    methods: Optional[Sequence[str]] = None,
+    budget: float = _default("compare.budget"),
+    first: bool = _default("compare.first"),
 ) -> List[Dict[str, Any]]:
     """The methods side by side, as ``nqueens compare``: one dict per method of
     :data:`COMPARE_METHODS` (rows that ``pandas.DataFrame`` takes), skipping those estimated to
     need more than ``budget`` seconds and stopping those that run past it (``skipped`` says why;
-    their counters are None). ``mode`` says what a row did: "count" (the nine searched the whole
-    board, every solution counted) or "first" (random and first stopped at one solution). The
-    counters are those of one run (random's: the run of median nodes of seeds 1..5); ``seconds``
-    is the median time of one run over ``repeats`` runs (timed in samples of at least 1 ms, at
-    least 3 samples and 5 ms in all, as the budget allows).
+    their counters are None). ``mode`` says what a row did: "count" (searched the whole board,
+    every solution counted: the nine, unless ``first``) or "first" (stopped at its first
+    solution: random and first always, the nine too with ``first=True``, as ``nqueens compare
+    --first``). The counters are those of one run (random's: the run of median nodes of seeds
+    1..5); ``seconds`` is the median time of one run over ``repeats`` runs (timed in samples of at
+    least 1 ms, at least 3 samples and 5 ms in all, as the budget allows).
 
     >>> [(r["method"], r["mode"], r["solutions"]) for r in compare(6, ["recursive", "random"])]
     [('recursive', 'count', 4), ('random', 'first', 1)]
+    >>> [(r["mode"], r["solutions"]) for r in compare(6, ["recursive"], first=True)]
+    [('first', 1)]
     """
-    return _core.compare(n, methods, budget)
+    return _core.compare(n, methods, budget, first)
 
 
 def infinite(k: int) -> np.ndarray:

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// classic(n, method, mode) and compare(n, methods, budget): the textbook methods with their work
-// counters, one at a time or side by side with local search and first (classic::compare, as
-// `nqueens compare`).
+// classic(n, method, mode) and compare(n, methods, budget, first): the textbook methods with their
+// work counters, one at a time or side by side with local search and first (classic::compare, as
+// `nqueens compare`; first: the nine stop at their first solution, as `--first`).
 #include "nqueens/classic.hpp"
 
 #include <chrono>
@@ -50,10 +50,11 @@ py::dict run_classic(py::handle n_given, const std::string& method_name, const s
   return d;
 }
 
-py::list run_compare(py::handle n_given, py::handle methods, double budget) {
+py::list run_compare(py::handle n_given, py::handle methods, double budget, bool first) {
   const int n = board_size(n_given, classic::kMaxN, "compare");
   classic::CompareOptions options;
   options.n = n;
+  options.mode = first ? classic::Mode::first : classic::Mode::count;
   options.budget_seconds = budget;
   if (!methods.is_none()) {
     for (py::handle name : py::iter(methods))
@@ -89,7 +90,7 @@ py::list run_compare(py::handle n_given, py::handle methods, double budget) {
 void bind_classic(py::module_& m) {
   m.def("classic", &run_classic, py::arg("n"), py::arg("method"), py::arg("mode") = "all");
   m.def("compare", &run_compare, py::arg("n"), py::arg("methods") = py::none(),
-        py::arg("budget") = 10.0);
+        py::arg("budget") = 10.0, py::arg("first") = false);
   m.def("classic_methods", [] {
     py::list names;
     for (classic::Method method : classic::kAllMethods) {

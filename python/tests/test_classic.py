@@ -42,6 +42,27 @@ def test_compare_is_the_command_lines_table(cli):
     assert some[1]["solutions"] == 14200
 
 
+def test_compare_first_stops_every_method_at_one_solution(cli):
+    _, out, _ = cli("compare", 8, "--first", "--budget", 5, "--json")
+    want = {row["method"]: row for row in json.loads(out)["methods"]}
+    rows = nqueens.compare(8, budget=5, first=True)
+    assert [r["method"] for r in rows] == list(nqueens.COMPARE_METHODS)
+    for r in rows:
+        w = want[r["method"]]
+        assert r["mode"] == w["mode"] == "first"
+        assert r["ran"] and r["finished"] and r["skipped"] is None
+        assert r["solutions"] == w["solutions"] == 1
+        assert (r["placements"], r["checks"], r["nodes"]) == (
+            w["placements"], w["checks"], w["nodes"])
+        if r["method"] in nqueens.CLASSIC_METHODS:
+            once = nqueens.classic(8, r["method"], mode="first")
+            assert (r["placements"], r["checks"], r["nodes"]) == (
+                once.placements, once.checks, once.nodes)
+    counted = nqueens.compare(8, ["recursive"], budget=5)[0]
+    assert counted["mode"] == "count" and counted["solutions"] == 92
+    assert rows[3]["placements"] < counted["placements"]
+
+
 def test_bad_input():
     with pytest.raises(ValueError, match="unknown method 'quick'"):
         nqueens.classic(6, "quick")

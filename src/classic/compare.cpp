@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // classic::compare: each method in turn under its own Deadline, so that one slow method cannot
 // eat the others' time, and a skip decided from the estimate before anything runs. The nine run
-// through classic::run; random and first through the public nq::trace::run (the engines of solve
-// with the trace's counters), with no event told.
+// through classic::run, counting or stopping at the first solution as options.mode says; random
+// and first through the public nq::trace::run (the engines of solve with the trace's counters),
+// with no event told.
 #include "nqueens/compare.hpp"
 
 #include <algorithm>
@@ -10,11 +11,13 @@
 #include <chrono>
 #include <cstdio>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 #include "nqueens/deadline.hpp"
 #include "nqueens/invalid_argument.hpp"
+#include "nqueens/solve.hpp"
 
 namespace nq::classic {
 
@@ -50,8 +53,8 @@ struct Run {
 };
 using Runner = std::function<Run(std::stop_token)>;
 
-Run run_classic(Method method, int n, std::stop_token stop) {
-  const Result r = run(method, {.n = n, .mode = Mode::count, .stop = stop});
+Run run_classic(Method method, int n, Mode mode, std::stop_token stop) {
+  const Result r = run(method, {.n = n, .mode = mode, .stop = stop});
   return {.complete = r.complete, .solutions = r.count, .counters = r.counters};
 }
 
@@ -112,10 +115,58 @@ Timing median_time(const Runner& once, double first, std::stop_token stop, Clock
   return {.seconds = median(per_run), .repeats = repeats};
 }
 
-// Roughly the seconds a method needs (random and first: none to speak of up to kMaxN).
-double estimated_seconds(trace::Method method, int n) {
+// Where blind and permutations find the lexicographically first solution: the candidates each
+// tests up to it and that one, its rank in their lexicographic orders plus one (the odometer's
+// reading as a number in base n; the permutation's Lehmer code).
+double blind_candidates(const Placement& first) {
+  const auto columns = first.columns();
+  const double n = static_cast<double>(columns.size());
+  double rank = 0;
+  for (Column c : columns) rank = rank * n + c;
+  return rank + 1;
+}
+
+double permutation_candidates(const Placement& first) {
+  const auto columns = first.columns();
+  double rank = 0;
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    const auto smaller_after =
+        std::count_if(columns.begin() + static_cast<std::ptrdiff_t>(i) + 1, columns.end(),
+                      [&](Column c) { return c < columns[i]; });
+    rank = rank * static_cast<double>(columns.size() - i) + static_cast<double>(smaller_after);
+  }
+  return rank + 1;
+}
+
+// Roughly the seconds a method needs, or nullopt where compare does not estimate it (random
+// and first: none to speak of up to kMaxN).
+//
+// Counting, the whole search (estimated_steps). Stopping at the first solution:
+//   - blind and permutations: their candidates up to the lexicographically first solution
+//     (`first`, solve_first's: milliseconds up to kMaxN), each tested on up to n(n-1)/2 pairs as
+//     estimated_steps counts them. Blind at n = 8 tests 1.30 M boards of 16.8 M, which counting
+//     would skip at a budget of 2 s; at n = 12, 1.5e11 of 8.9e12: skipped either way. No solution
+//     (n = 2, 3; or the search was stopped): the whole enumeration.
+//   - functional: the whole search too, since it builds every level before it looks at a board.
+//   - the six row-by-row backtrackers: none, so never skipped. Their work up to the first
+//     solution is the part of the tree left of it, which no formula of n gives: a small part for
+//     most n (solve's plain backtracking, the same order, finds it in under a second for every
+//     n up to 33, docs/journal/first.md), and the budget stops one that runs past it. Their
+//     memory is a row's worth, so running to the budget costs nothing but the budget.
+std::optional<double> estimated_seconds(trace::Method method, int n, Mode mode,
+                                        const std::optional<Placement>& first) {
   const auto classic = trace::classic_method(method);
-  return classic ? estimated_steps(*classic, n) / kStepsPerSecond : 0;
+  if (!classic) return std::nullopt;
+  const double whole = estimated_steps(*classic, n) / kStepsPerSecond;
+  if (mode == Mode::count || *classic == Method::functional) return whole;
+  const double pairs = static_cast<double>(n) * (n - 1) / 2;
+  if (*classic == Method::blind) {
+    return first ? blind_candidates(*first) * (1 + pairs) / kStepsPerSecond : whole;
+  }
+  if (*classic == Method::permutations) {
+    return first ? permutation_candidates(*first) * (1 + pairs) / kStepsPerSecond : whole;
+  }
+  return std::nullopt;
 }
 
 std::string compare_method_names() {
@@ -141,19 +192,36 @@ CompareResult compare(const CompareOptions& options) {
   if (!(options.budget_seconds > 0)) {
     throw std::invalid_argument("compare: the budget must be a positive number of seconds");
   }
+  if (options.mode != Mode::count && options.mode != Mode::first) {
+    throw std::invalid_argument("compare: the mode must be count or first");
+  }
   const int n = options.n;
+  const Mode mode = options.mode;
   std::vector<trace::Method> methods = options.methods;
   if (methods.empty()) methods.assign(kCompareMethods.begin(), kCompareMethods.end());
+
+  // Stopping at the first solution, blind's and permutations' estimates need it: found once, on
+  // one thread, under a budget of its own (if that stopped it, they would be estimated whole).
+  std::optional<Placement> lexicographically_first;
+  if (mode == Mode::first && std::any_of(methods.begin(), methods.end(), [](trace::Method m) {
+        return m == trace::Method::blind || m == trace::Method::permutations;
+      })) {
+    const Deadline deadline(options.stop, options.budget_seconds);
+    lexicographically_first =
+        solve_first({.n = n, .stop = deadline.token(), .threads = 1}).solution;
+    if (options.stop.stop_requested()) return {};
+  }
 
   CompareResult result;
   for (trace::Method method : methods) {
     CompareRow row;
     row.method = method;
     const auto classic = trace::classic_method(method);
-    row.mode = classic ? Mode::count : Mode::first;
-    const double estimate = estimated_seconds(method, n);
-    if (estimate > options.budget_seconds) {
-      row.skipped = over_estimate(estimate, options.budget_seconds);
+    row.mode = classic ? mode : Mode::first;
+    const std::optional<double> estimate =
+        estimated_seconds(method, n, mode, lexicographically_first);
+    if (estimate && *estimate > options.budget_seconds) {
+      row.skipped = over_estimate(*estimate, options.budget_seconds);
       result.rows.push_back(row);
       continue;
     }
@@ -193,7 +261,9 @@ CompareResult compare(const CompareOptions& options) {
       };
     } else {
       if (classic) {
-        once = [n, m = *classic](std::stop_token stop) { return run_classic(m, n, stop); };
+        once = [n, m = *classic, mode](std::stop_token stop) {
+          return run_classic(m, n, mode, stop);
+        };
       } else {
         once = [n, method](std::stop_token stop) { return run_traced(method, n, 1, stop); };
       }

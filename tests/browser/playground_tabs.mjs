@@ -281,6 +281,7 @@ export async function checkCompare(page) {
   // What each row did is said: random and first stop at one solution, the nine count them all.
   const legend = await page.$$eval("#compare-legend li", lis => Object.fromEntries(lis.map(li => [li.dataset.method, li.textContent])));
   check(legend.random === "random (one solution)" && legend.first === "first (one solution)" && legend.recursive === "recursive", `compare: the legend says which rows find one solution (${JSON.stringify(legend)})`);
+  check(/^The nine textbook methods count every solution/.test(await page.textContent("#compare-legend-note")), "compare: the legend says the nine count every solution");
   check(/medians of one run over repeated runs/.test(await page.textContent("#compare-status")), "compare: the status says the times are medians of repeated runs");
   check(byMethod.blind < 9, `compare: blind is left out somewhere (${byMethod.blind} points)`);
   check((await page.textContent("#compare-skipped")).includes("blind for n ="), "compare: the chart says what it left out");
@@ -300,6 +301,40 @@ export async function checkCompare(page) {
   const timed = times.flatMap(([m, cells]) => cells.filter(Boolean).map(([repeats, title]) => [m, repeats, title]));
   check(timed.length >= 60 && timed.every(([, repeats, title]) => repeats >= 3 || /\d+(\.\d+)? (ms|s),/.test(title)), `compare: each time is the median of 3 runs or more (${JSON.stringify(timed.filter(([, r]) => r < 3))})`);
   check(times.find(([m]) => m === "random")?.[1].every(Boolean), "compare: random has a time at every n");
-  await page.click("label:has(input[name=compare-view][value=chart])");
+  // Solutions: the nine count the 92 of n = 8 (blind, its 8^8 boards over the budget, left
+  // out), random and first find one.
+  await page.click("label:has(input[name=compare-metric][value=solutions])");
+  const counted = await compareColumn(page, 8);
+  const eight = Object.entries(counted).filter(([m]) => !["blind", "random", "first"].includes(m));
+  check(eight.length === 8 && eight.every(([, v]) => v === "92") && counted.blind === "—" && counted.random === "1" && counted.first === "1", `compare: counting, n = 8 has 92 solutions for the nine (blind left out) and 1 for random and first (${JSON.stringify(counted)})`);
+
+  // Stopping at the first solution: the choice measures again. Changed twice more at once, each
+  // new sweep takes over from the one running, and the last one's rows are the page's.
+  await page.click("label:has(input[name=compare-mode][value=first])");
+  await page.click("label:has(input[name=compare-mode][value=count])");
+  await page.click("label:has(input[name=compare-mode][value=first])");
+  await page.waitForFunction(() => {
+    const status = document.getElementById("compare-status");
+    return status.dataset.state === "done" && /stopping at its first solution/.test(status.textContent);
+  }, null, { timeout: 300000 });
+  const status = await page.textContent("#compare-status");
+  check(/every method stopping at its first solution/.test(status) && /medians of one run/.test(status), `compare: the status says every method stopped at its first solution (${status})`);
+  const one = await compareColumn(page, 8);
+  check(Object.keys(one).length === 11 && Object.values(one).every(v => v === "1"), `compare: stopping at the first solution, every method finds one at n = 8 (${JSON.stringify(one)})`);
+  check((await page.textContent("#compare-table caption")).includes("Every method stops at the first solution it finds."), "compare: the table's caption says every method stops at its first solution");
   await page.click("label:has(input[name=compare-metric][value=placements])");
+  const work = await compareColumn(page, 8);
+  check(work.recursive === "876" && work.blind === "1,299,852", `compare: stopping at the first solution, recursive places 876 queens at n = 8 and blind tests 1,299,852 boards (${work.recursive}, ${work.blind})`);
+  await page.click("label:has(input[name=compare-view][value=chart])");
+  const firstLegend = await page.$$eval("#compare-legend li", lis => Object.fromEntries(lis.map(li => [li.dataset.method, li.textContent])));
+  check(firstLegend.random === "random" && firstLegend.recursive === "recursive", `compare: no row marked "one solution" when every row finds one (${JSON.stringify(firstLegend)})`);
+  check((await page.textContent("#compare-legend-note")) === "Every method stops at the first solution it finds.", "compare: the legend says every method stops at its first solution");
+}
+
+// The table's column of n, by method (the table view shown).
+async function compareColumn(page, n) {
+  return page.$$eval("#compare-table tbody tr", (trs, n) => {
+    const at = 1 + n - 4;  // the columns are n = 4 … 12
+    return Object.fromEntries(trs.map(tr => [tr.dataset.method, tr.cells[at].textContent]));
+  }, n);
 }

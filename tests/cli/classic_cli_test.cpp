@@ -35,6 +35,32 @@ TEST(classic_cli, compare_shows_the_textbook_point_for_eight_queens) {
   EXPECT_NE(table.out.find("the median of one run"), std::string::npos) << table.out;
 }
 
+// --first: the nine stop at their first solution too, so every row is mode first with one
+// solution; blind tests 1,299,852 boards (up to 1 5 8 6 3 7 2 4), permutations 2,843.
+TEST(classic_cli, compare_first_stops_every_method_at_one_solution) {
+  const auto r = run_nqueens("compare 8 --first --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["methods"].size(), 11u);
+  for (const auto& m : j["methods"]) {
+    EXPECT_EQ(m["mode"], "first") << m["method"];
+    EXPECT_EQ(m["solutions"], 1) << m["method"];
+    EXPECT_FALSE(m.contains("skipped")) << m["method"];
+    EXPECT_GE(m["repeats"].get<int>(), 3) << m["method"];  // a median of repeated runs
+  }
+  EXPECT_EQ(j["methods"][0]["method"], "blind");
+  EXPECT_EQ(j["methods"][0]["placements"], 1299852);
+  EXPECT_EQ(j["methods"][5]["method"], "permutations");
+  EXPECT_EQ(j["methods"][5]["placements"], 2843);
+  EXPECT_EQ(j["methods"][3]["placements"], 876);  // recursive, not the 15,720 of counting
+  const auto table = run_nqueens("compare 8 --first --methods recursive,random");
+  ASSERT_EQ(table.code, 0) << table.err;
+  EXPECT_NE(table.out.find("recursive     first"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("first: every method stopped at its first solution."), std::string::npos)
+      << table.out;
+  EXPECT_EQ(table.out.find("count:"), std::string::npos) << table.out;
+}
+
 TEST(classic_cli, compare_skips_what_would_blow_the_budget_and_says_so) {
   const auto r = run_nqueens("compare 10 --budget 1 --methods blind,recursive --json");
   ASSERT_EQ(r.code, 0) << r.err;

@@ -51,6 +51,7 @@ def check_python(registry):
         (nqueens.trace, "method", "trace.method"), (nqueens.trace, "first", "trace.first"),
         (nqueens.trace, "seed", "trace.seed"), (nqueens.Trace, "first", "trace.first"),
         (nqueens.classic, "mode", "classic.mode"), (nqueens.compare, "budget", "compare.budget"),
+        (nqueens.compare, "first", "compare.first"),
         (nqueens.solve, "method", "solve.method"),
     ]:
         got = inspect.signature(function).parameters[parameter].default

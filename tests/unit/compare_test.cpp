@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <stop_token>
+#include <string>
 #include <vector>
 
 #include "nqueens/classic.hpp"
@@ -71,6 +72,79 @@ TEST(ClassicCompare, RunsEveryMethodAndSaysWhatEachDid) {
   expect_counters(random.counters, seeds[seeds.size() / 2], TraceMethod::random);
   EXPECT_EQ(nq::classic::to_string(random.mode), "first");
   EXPECT_EQ(nq::classic::to_string(r.rows[0].mode), "count");
+}
+
+// With mode first the nine stop at their first solution, as classic::run does with Mode::first:
+// every row says mode first, has one solution where n has any, and the counters of classic::run's
+// run up to it (random and first as ever). For n = 2 and 3 the nine search the whole board in
+// vain, as classic::run does, and find none.
+TEST(ClassicCompare, StopsAtTheFirstSolutionInModeFirst) {
+  for (int n : {1, 3, 5, 8}) {
+    const nq::classic::CompareResult r =
+        nq::classic::compare({.n = n, .mode = Mode::first, .budget_seconds = 5});
+    ASSERT_TRUE(r.complete) << n;
+    ASSERT_EQ(r.rows.size(), nq::classic::kCompareMethods.size()) << n;
+    for (const CompareRow& row : r.rows) {
+      const std::string name =
+          std::string(nq::trace::to_string(row.method)) + " n = " + std::to_string(n);
+      EXPECT_EQ(row.mode, Mode::first) << name;
+      if (row.method == TraceMethod::random && n == 3) {
+        EXPECT_FALSE(row.ran) << name;  // nothing for the local search to end on
+        continue;
+      }
+      EXPECT_TRUE(row.ran && row.finished) << name;
+      EXPECT_TRUE(row.skipped.empty()) << name << ": " << row.skipped;
+      EXPECT_EQ(row.solutions, n == 3 ? 0u : 1u) << name;
+      if (const auto classic = nq::trace::classic_method(row.method)) {
+        const nq::classic::Result once = nq::classic::run(*classic, {.n = n, .mode = Mode::first});
+        EXPECT_EQ(row.solutions, once.count) << name;
+        expect_counters(row.counters, once.counters, row.method);
+      }
+    }
+  }
+  // Stopping early is less work than counting: recursive at n = 8 places 876 queens, not 15,720.
+  const nq::classic::CompareResult eight = nq::classic::compare(
+      {.n = 8, .methods = {TraceMethod::recursive}, .mode = Mode::first, .budget_seconds = 5});
+  ASSERT_EQ(eight.rows.size(), 1u);
+  EXPECT_EQ(eight.rows[0].counters.placements, 876u);
+  EXPECT_THROW(nq::classic::compare({.n = 8, .mode = Mode::all}), std::invalid_argument);
+}
+
+// Stopping at the first solution, the estimate is of the work up to it: blind at n = 8 tests
+// 1,299,852 boards (1 5 8 6 3 7 2 4 read as an odometer, plus one) of 8^8, estimated at 0.38 s
+// where counting's 4.9 s is over a budget of 2 s; at n = 12 it is over either way. The
+// row-by-row backtrackers are not skipped on an estimate (they find n = 16's first solution at
+// once, where counting is estimated at minutes); functional still builds every level.
+TEST(ClassicCompare, EstimatesTheWorkUpToTheFirstSolution) {
+  const auto blind = [](int n, Mode mode) {
+    return nq::classic::compare(
+               {.n = n, .methods = {TraceMethod::blind}, .mode = mode, .budget_seconds = 2})
+        .rows.at(0);
+  };
+  EXPECT_FALSE(blind(8, Mode::count).ran);
+  const CompareRow eight = blind(8, Mode::first);
+  EXPECT_TRUE(eight.ran && eight.finished) << eight.skipped;
+  EXPECT_EQ(eight.solutions, 1u);
+  EXPECT_EQ(eight.counters.placements, 1299852u);
+  const CompareRow twelve = blind(12, Mode::first);
+  EXPECT_FALSE(twelve.ran);
+  EXPECT_NE(twelve.skipped.find("over the budget of 2 s"), std::string::npos);
+
+  const std::vector<TraceMethod> methods = {TraceMethod::permutations, TraceMethod::functional,
+                                            TraceMethod::recursive, TraceMethod::bitmask};
+  const nq::classic::CompareResult counted =
+      nq::classic::compare({.n = 16, .methods = methods, .budget_seconds = 2});
+  const nq::classic::CompareResult first =
+      nq::classic::compare({.n = 16, .methods = methods, .mode = Mode::first, .budget_seconds = 2});
+  ASSERT_EQ(counted.rows.size(), 4u);
+  ASSERT_EQ(first.rows.size(), 4u);
+  for (std::size_t i = 0; i < 3; ++i) EXPECT_FALSE(counted.rows[i].ran) << i;
+  EXPECT_FALSE(first.rows[0].ran);  // permutations: 1.0e11 candidates before n = 16's first
+  EXPECT_FALSE(first.rows[1].ran);  // functional: every level, as when counting
+  for (std::size_t i = 2; i < 4; ++i) {
+    EXPECT_TRUE(first.rows[i].ran && first.rows[i].finished) << first.rows[i].skipped;
+    EXPECT_EQ(first.rows[i].solutions, 1u);
+  }
 }
 
 // The timing rule: with time enough, every row is the median of at least three samples of at

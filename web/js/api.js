@@ -158,11 +158,13 @@ function classic(n, method, opts) {
   return { ...r, solutions: rowsOf(r.solutions, r.n) };
 }
 
+// first: the nine stop at their first solution instead of counting every one (random and first
+// stop at one either way).
 function compare(n, opts) {
-  const { methods = [], budget = 10 } = options(opts, ["methods", "budget"], "compare");
+  const { methods = [], budget = defaultOf("compare.budget"), first = defaultOf("compare.first") } = options(opts, ["methods", "budget", "first"], "compare");
   if (!Array.isArray(methods)) throw new TypeError("compare: methods must be an array of method names");
   if (typeof budget !== "number") throw new TypeError("compare: budget must be a number of seconds");
-  return unwrap(core.compare(number(n, "n"), methods.map(String).join(","), budget));
+  return unwrap(core.compare(number(n, "n"), methods.map(String).join(","), budget, Boolean(first)));
 }
 
 const KINDS = Object.freeze(core.traceKinds());  // the library's kinds, by their index

@@ -104,8 +104,8 @@ export type CompareMethod = TraceMethod;
 export const compareMethods: readonly CompareMethod[];
 export interface CompareRow {
   method: CompareMethod;
-  /** "count": searched the whole board, every solution counted (the nine); "first": stopped at
-   * its first solution (random, first). */
+  /** "count": searched the whole board, every solution counted (the nine, unless `first`);
+   * "first": stopped at its first solution (random and first always, the nine with `first`). */
   mode: "count" | "first";
   ran: boolean; // false: skipped on its estimate without running (random: also n = 2, 3)
   finished: boolean; // ran to the end within the budget
@@ -119,8 +119,9 @@ export interface CompareRow {
   skipped: string | null; // why it was skipped or stopped
 }
 /** The methods side by side on one n, each under a time budget (seconds, default 10) that its
- * repeated runs share. */
-export function compare(n: number, options?: { methods?: CompareMethod[]; budget?: number }): CompareRow[];
+ * repeated runs share. `first` (default false): the nine textbook methods stop at their first
+ * solution instead of counting every one, as `nqueens compare --first`. */
+export function compare(n: number, options?: { methods?: CompareMethod[]; budget?: number; first?: boolean }): CompareRow[];
 
 export type TraceKind =
   | "place" | "reject" | "remove" | "solution" | "free" | "scan" | "candidate" | "conflict"

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The Compare tab: how the methods' work grows with n. nq.compare runs every method of
-// nq.compareMethods (the nine textbook methods, which count every solution, then random and first,
-// which stop at one: each row's `mode` says which) for one n under a time budget (a method whose
+// nq.compareMethods (the nine textbook methods, which count every solution or, with the mode
+// "Stop at the first solution", stop at the first, then random and first, which always stop at
+// one: each row's `mode` says which) for one n under a time budget (a method whose
 // estimate is over it is skipped, one that runs past it is stopped), with the counters of one run
 // and the median time of one run over repeated runs; the worker does it for n = 4..12 in turn, and
 // the page draws the chosen metric as an SVG line chart on a logarithmic axis, one series per
@@ -17,6 +18,7 @@ const METHODS = nq.compareMethods;
 // Times under 10 µs with two digits: the medians are finer than a microsecond.
 const tellSeconds = s => (s < 1e-5 ? `${(s * 1e6).toPrecision(2)} µs` : fmtSeconds(s));
 const METRICS = {
+  solutions: { label: "Solutions", tell: fmt },
   placements: { label: "Placements", tell: fmt },
   checks: { label: "Checks", tell: fmt },
   nodes: { label: "Nodes", tell: fmt },
@@ -38,29 +40,44 @@ const SHAPES = [
 ];
 const DASHES = ["", "6 3", "2 3", "8 3 2 3", "", "6 3", "2 3", "8 3 2 3", "", "1 3", "10 3 1 3"];
 
-const state = { rows: new Map(), running: false, done: false };  // n -> CompareRow[]
+// rows: n -> CompareRow[]; first: the sweep's mode (the nine stop at their first solution);
+// sweep: which sweep is the page's, so that one superseded by a change of mode leaves it alone.
+const state = { rows: new Map(), running: false, done: false, first: false, sweep: 0 };
 
+const chosenFirst = () => document.querySelector("input[name=compare-mode]:checked").value === "first";
+// What the methods did, as the status line says it.
+const whatTheyDo = () => (state.first
+  ? "every method stopping at its first solution"
+  : "the nine textbook methods counting every solution, random and first stopping at their first");
+
+// Measures every method for n = N_FROM..N_TO in the mode chosen. Called again while it runs (the
+// mode changed), the new sweep takes over: the lane cancels this one's job, and this one, no
+// longer the page's, returns without a word.
 export async function runCompare() {
+  const sweep = ++state.sweep;
+  state.first = chosenFirst();
   state.rows.clear();
   state.done = false;
   setBusy(true);
   render();
+  const args = n => ({ n, budget: BUDGET, first: state.first });
   try {
     // The browser runs WebAssembly with quickly compiled code first and swaps in optimized code
     // once a function is hot: times taken at once came out up to 30 times too slow at n = 4,
     // above n = 5's. A pass at n = 4 that is not shown gets the swap done first
     // (docs/journal/web.md, "The Compare tab's times").
     $("compare-status").textContent = `Warming up: a first pass at n = ${N_FROM}, not shown…`;
-    await jobs.run("compare", { n: N_FROM, budget: BUDGET });
+    await jobs.run("compare", args(N_FROM));
     for (let n = N_FROM; n <= N_TO; n++) {
-      $("compare-status").textContent = `Running every method on n = ${n}, each several times…`;
-      state.rows.set(n, await jobs.run("compare", { n, budget: BUDGET }));
+      $("compare-status").textContent = `Running every method on n = ${n}, each several times, ${whatTheyDo()}…`;
+      state.rows.set(n, await jobs.run("compare", args(n)));
       render();
     }
     state.done = true;
-    $("compare-status").textContent = `n = ${N_FROM} … ${N_TO}, each method under a budget of ${BUDGET} s. Counters are those of one run; times are medians of one run over repeated runs (at least 3 timings, 5 ms in all, where the budget allows).`;
+    $("compare-status").textContent = `n = ${N_FROM} … ${N_TO}, ${whatTheyDo()}, each method under a budget of ${BUDGET} s. Counters are those of one run; times are medians of one run over repeated runs (at least 3 timings, 5 ms in all, where the budget allows).`;
     $("compare-status").dataset.state = "done";
   } catch (error) {
+    if (sweep !== state.sweep) return;  // superseded: the new sweep has the page
     if (error?.name === "Cancelled") {
       $("compare-status").textContent = state.rows.size ? `Stopped after n = ${N_FROM + state.rows.size - 1}.` : "Stopped before the first n.";
       $("compare-status").dataset.state = "cancelled";
@@ -68,7 +85,7 @@ export async function runCompare() {
     }
     throw error;
   } finally {
-    setBusy(false);
+    if (sweep === state.sweep) setBusy(false);
   }
 }
 
@@ -99,16 +116,23 @@ function valueAt(n, method, key) {
   return { value, row };
 }
 
-// What a method's number is about: random and first stop at their first solution (mode "first"),
-// the nine count every one. Known from the rows once they come, from the names before.
+// What a method's number is about: its first solution (mode "first": random and first always, the
+// nine too when the sweep stops at the first) or every solution. Known from the rows once they
+// come, from the names and the mode before.
 function findsOne(method) {
   for (const rows of state.rows.values()) {
     const row = rows.find(r => r.method === method);
     if (row) return row.mode === "first";
   }
-  return !nq.classicMethods.includes(method);
+  return state.first || !nq.classicMethods.includes(method);
 }
-const named = method => (findsOne(method) ? `${method} (one solution)` : method);
+// "(one solution)" marks the methods that stop at one where the others count every solution;
+// when all of them stop at their first, the legend's note and the table's caption say it once.
+const named = method => (findsOne(method) && !state.first ? `${method} (one solution)` : method);
+// What the rows did, in a sentence for the legend and the table.
+const modeSentence = () => (state.first
+  ? "Every method stops at the first solution it finds."
+  : "The nine textbook methods count every solution; random and first, marked “one solution”, stop at the first they find.");
 
 // The number as the chart's tooltip and the table say it; a time with the runs it is the median of.
 function told(key, value, row) {
@@ -209,6 +233,7 @@ function drawLegend() {
     const dash = DASHES[i] ? ` stroke-dasharray="${DASHES[i]}"` : "";
     return `<li class="s${i}" data-method="${m}"><svg viewBox="0 0 32 12" aria-hidden="true"><line class="line" x1="1" x2="31" y1="6" y2="6"${dash}/><path class="mark" d="${SHAPES[i]}" transform="translate(16 6) scale(4)"/></svg>${named(m)}</li>`;
   }).join("");
+  $("compare-legend-note").textContent = modeSentence();
 }
 
 // ---- the table: the same numbers, methods down, n across
@@ -224,8 +249,8 @@ function fillTable(key) {
     if (!value) return `<td class="missing" title="${missing}">—</td>`;
     return key === "seconds" && row.repeats ? `<td title="${told(key, value, row)}" data-repeats="${row.repeats}">${METRICS[key].tell(value)}</td>` : `<td>${METRICS[key].tell(value)}</td>`;
   }).join("")}</tr>`).join("");
-  const what = key === "seconds" ? "the median time of one run over repeated runs" : "the work of one run";
-  table.caption.textContent = `${METRICS[key].label} of each method for n = ${N_FROM} … ${N_TO}, ${what}: the nine textbook methods count every solution, random and first stop at one. A dash where a method was not run (over the budget of ${BUDGET} s).`;
+  const what = { seconds: "the median time of one run over repeated runs", solutions: "those one run found" }[key] ?? "the work of one run";
+  table.caption.textContent = `${METRICS[key].label} of each method for n = ${N_FROM} … ${N_TO}, ${what}. ${modeSentence()} A dash where a method was not run (over the budget of ${BUDGET} s).`;
 }
 
 // The zeros the chart cannot draw (first's nodes count only the searches of refuted probes, so a
@@ -260,6 +285,7 @@ function showView() {
 }
 
 export function setUpCompare() {
+  state.first = chosenFirst();
   drawLegend();
   for (const radio of document.querySelectorAll("input[name=compare-metric]")) radio.addEventListener("change", render);
   for (const radio of document.querySelectorAll("input[name=compare-view]")) radio.addEventListener("change", showView);

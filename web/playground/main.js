@@ -25,6 +25,8 @@ function main() {
   const compare = guarded("compare-error", runCompare, clearCompare);
   firstShow.compare = compare;
   $("compare-run").addEventListener("click", compare);
+  // A change of mode measures again (a sweep running gives way to the new one).
+  for (const radio of document.querySelectorAll("input[name=compare-mode]")) radio.addEventListener("change", compare);
   const big = guarded("big-error", runBig, clearBig);
   firstShow.big = big;
   $("counts-run").addEventListener("click", counts);

@@ -108,7 +108,7 @@ const JOBS = {
   count: ({ n }) => nqApi.count(n),
   gallery: args => galleryPage(args),
   big: ({ n }, progress) => bigBoard(n, progress),
-  compare: ({ n, budget }) => nqApi.compare(n, { budget }),
+  compare: ({ n, budget, first }) => nqApi.compare(n, { budget, first }),
 };
 
 function handle({ data: { id, job, args } }) {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// classic(n, method, mode) and compare(n, methods, budget): the textbook methods with their work
-// counters, one at a time, or side by side with local search and first under a time budget (as
-// `nqueens compare`); compareMethods(): what compare runs.
+// classic(n, method, mode) and compare(n, methods, budget, first): the textbook methods with their
+// work counters, one at a time, or side by side with local search and first under a time budget
+// (as `nqueens compare`; first: the nine stop at their first solution, as `--first`);
+// compareMethods(): what compare runs.
 #include "nqueens/classic.hpp"
 
 #include <emscripten/bind.h>
@@ -51,10 +52,11 @@ val run(double n_given, const std::string& method_name, const std::string& mode)
 }
 
 // methods: the names joined by commas; "" for all of them.
-val compare(double n, const std::string& methods, double budget) {
+val compare(double n, const std::string& methods, double budget, bool first) {
   return guarded([&] {
     classic::CompareOptions options;
     options.n = board_size(n, classic::kMaxN, "compare");
+    options.mode = first ? classic::Mode::first : classic::Mode::count;
     options.budget_seconds = budget;
     for (std::size_t at = 0; at < methods.size();) {
       const std::size_t comma = std::min(methods.find(',', at), methods.size());

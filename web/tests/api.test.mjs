@@ -181,6 +181,27 @@ test("the classic methods agree with each other and with the count", () => {
   assert.match(skipped[0].skipped, /estimated/);
 });
 
+test("compare with first: every method stops at its first solution", () => {
+  const rows = nq.compare(7, { budget: 5, first: true });
+  assert.deepEqual(rows.map(r => r.method), nq.compareMethods);
+  for (const row of rows) {
+    assert.equal(row.ran && row.finished, true, row.method);
+    assert.equal(row.mode, "first", row.method);
+    assert.equal(row.solutions, 1, row.method);
+    if (nq.classicMethods.includes(row.method)) {
+      const once = nq.classic(7, row.method, { mode: "first" });
+      assert.deepEqual([row.placements, row.checks, row.nodes], [once.placements, once.checks, once.nodes], row.method);
+    }
+  }
+  // Blind tests 1,299,852 boards up to n = 8's first solution: estimated under a budget that
+  // its 8^8 boards of counting are over.
+  const blind = first => nq.compare(8, { methods: ["blind"], budget: 2, first })[0];
+  assert.equal(blind(false).ran, false);
+  const found = blind(true);
+  assert.deepEqual([found.ran, found.solutions, found.placements], [true, 1, 1299852]);
+  assert.throws(() => nq.compare(7, { fast: true }), /unknown option 'fast' \(methods, budget, first\)/);
+});
+
 test("compare's budget stops a method that runs past it", () => {
   const started = performance.now();
   // functional on 12 queens is estimated under the budget (as the row-by-row methods) but takes
