@@ -254,7 +254,7 @@ int run_trace(const TraceArgs& args) {
         if (args.format == "jsonl") {
           out.append(json_line(e));
         } else {
-          out.append(describe(e) + "\n");
+          out.append(nq::trace::sentence(e, n) + "\n");
           if (args.code) out.append(code_lines(method, e));
           if (args.boards) out.append(board_lines(e));
         }

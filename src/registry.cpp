@@ -197,6 +197,23 @@ std::string help(std::string_view key) {
   return text;
 }
 
+namespace {
+
+nlohmann::ordered_json events() {
+  nlohmann::ordered_json kinds;
+  for (int k = 0; k < trace::kKinds; ++k) {
+    const trace::KindInfo& info = trace::kind_info(static_cast<trace::Kind>(k));
+    nlohmann::ordered_json wordings = nlohmann::ordered_json::array();
+    for (const trace::Wording& w : info.wordings) wordings.push_back({w.when, w.text});
+    kinds[std::string(info.name)] = {{"fields", info.fields}, {"wordings", std::move(wordings)}};
+  }
+  return {{"start", trace::kSentenceStart}, {"kinds", std::move(kinds)}};
+}
+
+}  // namespace
+
+std::string events_json() { return events().dump(); }
+
 std::string to_json() {
   nlohmann::ordered_json doc;
   for (const Choices& c : all_choices()) {
@@ -212,6 +229,15 @@ std::string to_json() {
   for (const Default& d : all_defaults()) {
     doc["defaults"][d.key] = {{"value", nlohmann::ordered_json::parse(d.json)}, {"about", d.about}};
   }
+  for (trace::Method m : trace::kAllMethods) {
+    const trace::MethodInfo& info = trace::method_info(m);
+    doc["methods"][std::string(trace::to_string(m))] = {{"about", info.about},
+                                                        {"placements", info.placements},
+                                                        {"checks", info.checks},
+                                                        {"nodes", info.nodes},
+                                                        {"fills_rows", info.fills_rows}};
+  }
+  doc["events"] = events();
   return doc.dump();
 }
 

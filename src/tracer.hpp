@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -15,6 +16,14 @@
 #include "nqueens/trace.hpp"
 
 namespace nq::trace::detail {
+
+// What a method's own file says about it: its words (MethodInfo) and its listing, with the line
+// each kind comes from (nested's listing is written out for each n: listing.cpp).
+struct Teaching {
+  MethodInfo info;
+  std::span<const std::string_view> lines;
+  std::span<const KindLine> kinds;
+};
 
 class Tracer {
  public:

@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "nqueens/registry.hpp"
+
 namespace nqpage {
 
 extern const std::string_view kPlayerScript;  // player_assets.cpp, generated
@@ -96,7 +98,12 @@ void write_trace_data(std::ostream& out, const TracePage& page) {
   for (std::size_t i = 0; i < nq::trace::kEventFields.size(); ++i) {
     out << (i ? "," : "") << quoted(nq::trace::kEventFields[i]);
   }
-  out << "],\"events\":[";
+  const nq::trace::MethodInfo& info = nq::trace::method_info(page.method);
+  out << "],\"info\":{\"about\":" << quoted(info.about)
+      << ",\"placements\":" << quoted(info.placements) << ",\"checks\":" << quoted(info.checks)
+      << ",\"nodes\":" << quoted(info.nodes)
+      << ",\"fills_rows\":" << (info.fills_rows ? "true" : "false");
+  out << "},\"wordings\":" << nq::registry::events_json() << ",\"events\":[";
   bool first = true;
   for (const nq::trace::Event& e : page.events) {  // [fields..., board, vars] (trace.hpp)
     out << (first ? "[" : ",[");

@@ -40,9 +40,10 @@ enum class Layout { page, embedded };
 void write_trace_page(std::ostream& out, const TracePage& page, Layout layout = Layout::page);
 
 // The page's data: {"n", "method", "first", "seed", "cut", "max_steps", "capped", "steps",
-// "listing": {"lines", "kinds"}, "kinds", "alongs", "events": [[kind, line, row, col, by_row,
-// by_col, along, number, placements, checks, nodes, board, "name=text\tname=text"], ...]}, with
-// kind and along as indexes into "kinds" and "alongs".
+// "listing": {"lines", "kinds"}, "kinds", "alongs", "fields", "info" (nq::trace::method_info),
+// "wordings" (the sentences, nq::registry::events_json), "events": [[the numbers of "fields"
+// (nq::trace::kEventFields), board, "name=text\tname=text"], ...]}, with kind and along as indexes
+// into "kinds" and "alongs".
 void write_trace_data(std::ostream& out, const TracePage& page);
 
 }  // namespace nqpage

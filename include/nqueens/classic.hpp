@@ -26,21 +26,39 @@
 
 namespace nq::classic {
 
-enum class Method {
-  blind,         // all n^n ways to put one queen per row (an odometer), each tested at the end
-  nested,        // the same loops, abandoning a partial board as soon as its newest queen is hit
-  iterative,     // backtracking with an explicit row index: advance / back up
-  recursive,     // backtracking as the recursive function place(row)
-  board_scan,    // recursive, on an n x n board of cells, checking by walking the board
-  permutations,  // all n! permutations (next_permutation), keeping those with no shared diagonal
-  amb,           // nondeterministic choice (nq::Amb): choose a column per row, require safety
-  functional,    // k-queen lists from (k-1)-queen lists by map / filter / fold
-  bitmask,       // the bit-parallel backtracker, for contrast
-};
+// The nine textbook methods, one row each, X(value, "name"), in the order every surface lists
+// them: Method, kAllMethods and to_string are made from these rows, and so are nq::trace's
+// methods and the one dispatch (src/classic/methods.hpp), whose function for a method has the
+// value's name (detail::blind, ...). A method is named here and nowhere else.
+//   blind         all n^n ways to put one queen per row (an odometer), each tested at the end
+//   nested        the same loops, abandoning a partial board as soon as its newest queen is hit
+//   iterative     backtracking with an explicit row index: advance / back up
+//   recursive     backtracking as the recursive function place(row)
+//   board_scan    recursive, on an n x n board of cells, checking by walking the board
+//   permutations  all n! permutations (next_permutation), keeping those with no shared diagonal
+//   amb           nondeterministic choice (nq::Amb): choose a column per row, require safety
+//   functional    k-queen lists from (k-1)-queen lists by map / filter / fold
+//   bitmask       the bit-parallel backtracker, for contrast
+// clang-format off
+#define NQ_CLASSIC_METHODS(X)         \
+  X(blind,        "blind")            \
+  X(nested,       "nested")           \
+  X(iterative,    "iterative")        \
+  X(recursive,    "recursive")        \
+  X(board_scan,   "board-scan")       \
+  X(permutations, "permutations")     \
+  X(amb,          "amb")              \
+  X(functional,   "functional")       \
+  X(bitmask,      "bitmask")
+// clang-format on
 
-inline constexpr std::array<Method, 9> kAllMethods = {
-    Method::blind,        Method::nested, Method::iterative,  Method::recursive, Method::board_scan,
-    Method::permutations, Method::amb,    Method::functional, Method::bitmask};
+// NQ_CLASSIC_METHODS' rows as a list of values, or of Method's.
+#define NQ_METHOD_VALUE(value, name) value,
+#define NQ_CLASSIC_METHOD(value, name) ::nq::classic::Method::value,
+
+enum class Method { NQ_CLASSIC_METHODS(NQ_METHOD_VALUE) };
+
+inline constexpr std::array kAllMethods = {NQ_CLASSIC_METHODS(NQ_CLASSIC_METHOD)};
 
 enum class Mode { all, first, count };  // keep every solution, stop at the first, only count
 

@@ -41,7 +41,7 @@ namespace nq::classic {
 
 // What compare runs, in its order: the nine of kAllMethods, then random and first, by the names
 // of nq::trace (every method that can be traced can be compared).
-inline constexpr std::array<trace::Method, 11> kCompareMethods = trace::kAllMethods;
+inline constexpr auto kCompareMethods = trace::kAllMethods;
 
 // By name: throws InvalidArgument "unknown method 'NAME' (blind, nested, ..., random, first)".
 trace::Method compare_method_named(std::string_view name);

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 // What the surfaces name, gathered in one place: the choices each option takes (methods, engines,
-// formats), the range of n of every operation, and the defaults the command line and the
-// bindings share. A name is still written once, by its module (to_string over its kAll...
-// table); a limit once, as its module's constant; the registry collects them with the few words
-// a user is told about each, so that nothing else has to type them again:
+// formats), the range of n of every operation, the defaults the command line and the bindings
+// share, what the player says about each traced method, and the trace's kinds of events with the
+// sentences a learner reads. A name is still written once, by its module (to_string over its
+// kAll... table; a method's words in its own file; a kind's sentence in the trace's table of
+// kinds); a limit once, as its module's constant; the registry collects them with the few words a
+// user is told about each, so that nothing else has to type them again:
 //   - the command line takes its allowed values and their help from here (app/cli.cpp);
+//   - the playground and the trace page say each event with the wordings of events_json();
 //   - `nqueens info --json` prints the whole registry (to_json);
 //   - Python's nqueens.REGISTRY and JavaScript's nq.registry are that JSON, read from the core;
 //   - tests/registry/check_surfaces.py fails when nqueens.d.ts, _core.pyi, the Python package,
@@ -64,9 +67,15 @@ std::vector<std::string> values(std::string_view key);
 // choices(key) as one line of help: "a (about a), b, c (about c)".
 std::string help(std::string_view key);
 
+// The trace's kinds of events and their sentences (nq::trace::kind_info), as JSON:
+//   {"start": "Step {step}, line {line}: ", "kinds": {KIND: {"fields": [...],
+//    "wordings": [[WHEN, TEXT], ...]}}}
+std::string events_json();
+
 // The whole registry as one JSON object:
 //   {"choices": {KEY: [{"name", "about"}, ...]}, "limits": {KEY: {"low", "high", "about"}},
-//    "defaults": {KEY: {"value", "about"}}}
+//    "defaults": {KEY: {"value", "about"}}, "methods": {METHOD: {"about", "placements", "checks",
+//    "nodes", "fills_rows"}} (nq::trace::method_info), "events": events_json()}
 std::string to_json();
 
 }  // namespace nq::registry

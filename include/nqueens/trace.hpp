@@ -31,24 +31,14 @@
 
 namespace nq::trace {
 
-// The methods that can be traced: classic's nine, then solve's random and first.
-enum class Method {
-  blind,
-  nested,
-  iterative,
-  recursive,
-  board_scan,
-  permutations,
-  amb,
-  functional,
-  bitmask,
-  random,  // solve --method random: QS4-style local search (construction, then repairing swaps)
-  first,   // solve --method first: the probing search for the lexicographically first solution
-};
-inline constexpr std::array<Method, 11> kAllMethods = {
-    Method::blind,      Method::nested,       Method::iterative, Method::recursive,
-    Method::board_scan, Method::permutations, Method::amb,       Method::functional,
-    Method::bitmask,    Method::random,       Method::first};
+// The methods that can be traced: classic's nine, made from the same rows (NQ_CLASSIC_METHODS), so
+// a classic method's value is classic's; then solve's two:
+//   random  solve --method random: QS4-style local search (construction, then repairing swaps)
+//   first   solve --method first: the probing search for the lexicographically first solution
+#define NQ_TRACE_METHOD(value, name) ::nq::trace::Method::value,
+enum class Method { NQ_CLASSIC_METHODS(NQ_METHOD_VALUE) random, first };
+inline constexpr std::array kAllMethods = {NQ_CLASSIC_METHODS(NQ_TRACE_METHOD) Method::random,
+                                           Method::first};
 
 std::string_view to_string(Method method);  // "board-scan", "random", ...
 std::optional<Method> method_from_string(std::string_view name);
@@ -132,9 +122,38 @@ inline constexpr std::array<std::string_view, 12> kEventFields = {
 std::array<double, kEventFields.size()> event_values(const Event& event);
 std::string event_vars(const Event& event, int n);
 
-// A one-line account of an event, 1-based, as `nqueens trace` prints it: "place row 1 col 1",
-// "reject row 2 col 1: attacked by row 1 col 1 (same column)", "solution 1: 2 4 1 3".
-std::string describe(const Event& event);
+// What a learner reads for an event, written once, in the table of kinds (src/trace/kinds.cpp):
+// each kind's name, the fields it sets beyond step, line, the board and the work, and the
+// wordings of its sentence, the first whose `when` holds. `nqueens trace` prints sentence();
+// the playground and the trace page render the same table (registry::to_json, "events") with
+// web/playground/sentences.js, which follows the rules below; tests/cli/sentences_agree.mjs
+// renders both and compares them.
+//
+// A wording's text names values in braces, rows and columns counted from 1: {row}, {col},
+// {by_row}, {by_col} (0: no other queen), {number}, {step}, {line}, {n}, {queens} (the queens on
+// the board), {var.NAME} (the listing's variable), {along} ("column", "anti-diagonal", ...);
+// {square} "row 2, column 3"; {by_square} the other queen's; {by} "the queen on row 1, column 3
+// (same diagonal, \)"; {shared} "same column", "same diagonal, \", "same anti-diagonal, /";
+// {walk} "straight up", "up and left", "up and right"; {board} every row's column, 0 for none;
+// {placed} the columns of the queens. Numbers are grouped by thousands (1,234); {NAME|word} is
+// the number and the word, with an s unless the number is 1. `when` is "" (always) or "A op B":
+// op one of == != < <= > >=, A and B a name, a whole number or 'text'.
+struct Wording {
+  std::string_view when;
+  std::string_view text;
+};
+struct KindInfo {
+  Kind kind;
+  std::string_view name;
+  std::span<const std::string_view> fields;  // "row", "by_col", "number", "var.k", ...
+  std::span<const Wording> wordings;
+};
+const KindInfo& kind_info(Kind kind);
+// Before every sentence.
+inline constexpr std::string_view kSentenceStart = "Step {step}, line {line}: ";
+// kSentenceStart and the kind's wording: "Step 2, line 5: row 2, column 1 is attacked by the
+// queen on row 1, column 1 (same column)."
+std::string sentence(const Event& event, int n);
 
 // Bit k for Kind k.
 using KindSet = std::uint64_t;
@@ -188,6 +207,17 @@ struct Listing {
 // lives as long as the program; safe to call from any thread. Throws std::invalid_argument, with
 // run's message, for an n out of 1..classic::kMaxN.
 const Listing& listing(Method method, int n);
+// What the player says beside the board about a method: how it works, what each of the three
+// counters counts for it (docs/trace.md defines them), and whether it fills the rows one by one
+// (the player's tree of the search follows those). Written in the method's own file, beside its
+// listing; the registry carries it to the page ("methods").
+struct MethodInfo {
+  std::string_view about;
+  std::string_view placements, checks, nodes;
+  bool fills_rows = false;
+};
+const MethodInfo& method_info(Method method);
+
 // The line of listing(method, n) that tells an event of `kind` about row `row` (0-based; -1 for
 // an event about no row). Only nested's lines depend on the row: its place and remove come from
 // the row's own loop. 0: the method never tells this kind (or n, or nested's row, is out of range).

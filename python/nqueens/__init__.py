@@ -422,6 +422,9 @@ class TraceEvent(_AsDict):
     listing's variables there (ints, tuples, bit masks as text like "0b0110"), and
     ``placements``, ``checks``, ``nodes`` the work so far, counted as :func:`classic` counts it.
     ``number`` is a solution's (or a run's, a start's) number, or a level's boards.
+    ``sentence`` is what the player and ``nqueens trace`` say for it, rows and columns counted
+    from 1: "Step 2, line 17: row 2, column 1 is attacked by the queen on row 1, column 1 (same
+    column)."
     """
 
     step: int
@@ -438,6 +441,7 @@ class TraceEvent(_AsDict):
     checks: int
     nodes: int
     number: int
+    sentence: str
 
     @property
     def same_column(self) -> bool:
@@ -627,9 +631,8 @@ class ClassicResult(_AsDict):
 
 
 def classic(n: int, method: str, mode: str = _default("classic.mode")) -> ClassicResult:
-    """Run one of :data:`CLASSIC_METHODS` ("blind", "nested", "iterative", "recursive",
-    "board-scan", "permutations", "amb", "functional", "bitmask"); ``mode`` "all", "first" or
-    "count"."""
+    """Run one of :data:`CLASSIC_METHODS` (the nine textbook methods, "blind" to "bitmask");
+    ``mode`` one of :data:`REGISTRY`'s ``classic.mode`` ("all", "first", "count")."""
     return ClassicResult(**_core.classic(n, method, mode))
 
 

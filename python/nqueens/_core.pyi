@@ -46,7 +46,7 @@ def render(placement: _Placement, style: str = ..., title: str = ...) -> str: ..
 def render_sheet(boards: Iterable[_Placement], title: str = ..., per_row: int = ...) -> str: ...
 
 _TraceTuple = Tuple[
-    int, str, int, int, int, int, int, str, Tuple[int, ...], Dict[str, Any], int, int, int, int
+    int, str, int, int, int, int, int, str, Tuple[int, ...], Dict[str, Any], int, int, int, int, str
 ]
 
 class TraceChunks(Iterator[List[_TraceTuple]]):

@@ -75,7 +75,7 @@ class Events {
       events.append(py::make_tuple(e.step, std::string(to_string(e.kind)), e.code_line, e.row,
                                    e.col, e.by_row, e.by_col, std::string(to_string(e.along)),
                                    ints(e.board), vars_of(e), e.work.placements, e.work.checks,
-                                   e.work.nodes, e.number));
+                                   e.work.nodes, e.number, nq::trace::sentence(e, options_.n)));
     }
     return events;
   }
@@ -148,15 +148,18 @@ void bind_trace(py::module_& m) {
     for (nq::trace::Method method : nq::trace::kAllMethods) names.append(to_string(method));
     return names;
   });
-  m.def("trace_listing", [](const std::string& name, py::handle n) {
-    const nq::trace::Listing& l = nq::trace::listing(nq::trace::method_named(name),
-                                                     board_size(n, nq::classic::kMaxN, "trace"));
-    py::list lines;
-    for (std::string_view line : l.lines) lines.append(py::str(line.data(), line.size()));
-    py::dict kinds;
-    for (const nq::trace::KindLine& k : l.kinds) kinds[py::str(to_string(k.kind))] = k.line;
-    return py::make_tuple(lines, kinds);
-  });
+  m.def(
+      "trace_listing",
+      [](const std::string& name, py::handle n) {
+        const nq::trace::Listing& l = nq::trace::listing(
+            nq::trace::method_named(name), board_size(n, nq::classic::kMaxN, "trace"));
+        py::list lines;
+        for (std::string_view line : l.lines) lines.append(py::str(line.data(), line.size()));
+        py::dict kinds;
+        for (const nq::trace::KindLine& k : l.kinds) kinds[py::str(to_string(k.kind))] = k.line;
+        return py::make_tuple(lines, kinds);
+      },
+      py::arg("method"), py::arg("n"));
 }
 
 }  // namespace nqpy

@@ -55,6 +55,15 @@ def test_events_are_the_command_lines(cli, method, first):
     assert all(nqueens.verify(s) is None for s in solutions)
 
 
+@pytest.mark.parametrize("method", nqueens.TRACE_METHODS)
+def test_sentences_are_the_command_lines(cli, method):
+    n = {"blind": 4, "random": 8, "first": 12}.get(method, 5)
+    _, out, _ = cli("trace", n, "--method", method, "--seed", 3)
+    sentences = [e.sentence for e in nqueens.trace(n, method=method, seed=3)]
+    assert sentences == out.splitlines()
+    assert sentences[0].startswith("Step 1, line ")
+
+
 @pytest.mark.parametrize("method", NINE)
 def test_the_trace_counts_what_the_method_counts(method):
     n = 5

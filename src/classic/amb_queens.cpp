@@ -114,4 +114,63 @@ Result amb(const Options& options, Tracer* tracer) {
   return collect(options, tracer, [](auto& c) { search(c); });
 }
 
+// ---- what it teaches: its words, its listing and the line of each kind (docs/trace.md, amb) ----
+
+namespace {
+
+using trace::Kind;
+using trace::KindLine;
+
+constexpr std::string_view kListingLines[] = {
+    R"(function queens(n) {                        // amb runs it again and again: see runAll)",
+    R"(  const cols = [];)",
+    R"(  for (let row = 0; row < n; row++) {)",
+    R"(    cols[row] = amb.choose(range(n));       // any column: amb makes it a right one)",
+    R"(    amb.require(safe(cols, row));           // or fails, back to the latest choice)",
+    R"(  })",
+    R"(  report(cols);                             // every choice held: a solution)",
+    R"(})",
+    R"()",
+    R"(// Amb by replay; safe(cols, row) tests the row's queen against those above it.)",
+    R"(function choose(options) {)",
+    R"(  if (pos < trail.length) return options[trail[pos++]];   // an earlier choice, replayed)",
+    R"(  trail.push(0); pos++;                     // a new choice point: its first option)",
+    R"(  return options[0];)",
+    R"(})",
+    R"()",
+    R"(function runAll(program) {)",
+    R"(  trail = [];)",
+    R"(  do {)",
+    R"(    pos = 0;                                // start the program again)",
+    R"(    try { program(); } catch (failure) { trail.length = pos; })",
+    R"(  } while (backtrack());)",
+    R"(})",
+    R"()",
+    R"(function backtrack() {                      // to the latest choice with options left)",
+    R"(  while (trail.length > 0 && trail.at(-1) === n - 1) trail.pop();)",
+    R"(  if (trail.length === 0) return false;     // none: every combination was tried)",
+    R"(  trail[trail.length - 1]++;                // its next option)",
+    R"(  return true;)",
+    R"(})",
+};
+constexpr KindLine kListingKinds[] = {
+    {Kind::run, 20}, {Kind::replay, 12},  {Kind::choose, 13},
+    {Kind::fail, 5}, {Kind::solution, 7}, {Kind::backtrack, 28},
+};
+
+}  // namespace
+
+const Teaching amb_teaching = {
+    .info =
+        {.about =
+             "Nondeterministic choice: choose a column for each row with amb, require it to be "
+             "safe; on a failure amb runs the program again, replaying its trail of choices up to "
+             "the latest one with options left.",
+         .placements = "each choice amb answers (replays included)",
+         .checks = "each queen above compared by safe",
+         .nodes = "each run of the program",
+         .fills_rows = false},
+    .lines = kListingLines,
+    .kinds = kListingKinds};
+
 }  // namespace nq::classic::detail

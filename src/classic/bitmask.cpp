@@ -61,4 +61,53 @@ Result bitmask(const Options& options, Tracer* tracer) {
   });
 }
 
+// ---- what it teaches: its words, its listing and the line of each kind (docs/trace.md, bitmask)
+// ----
+
+namespace {
+
+using trace::Kind;
+using trace::KindLine;
+
+constexpr std::string_view kListingLines[] = {
+    R"(function queens(n) {)",
+    R"(  const all = (1 << n) - 1;                 // n bits, one per column)",
+    R"(  const cols = [];)",
+    R"(  place(0, 0, 0, 0);)",
+    R"()",
+    R"(  // taken, diag, anti: the columns and diagonals the queens above attack in this row)",
+    R"(  function place(row, taken, diag, anti) {)",
+    R"(    if (row === n) return report(cols);     // every row has its queen: a solution)",
+    R"(    let free = all & ~(taken | diag | anti); // the safe squares of the row, all at once)",
+    R"(    while (free !== 0) {)",
+    R"(      const bit = free & -free;             // the lowest safe square)",
+    R"(      free -= bit;)",
+    R"(      cols[row] = Math.log2(bit);           // put the queen there)",
+    R"(      place(row + 1, taken | bit, (diag | bit) << 1, (anti | bit) >> 1);)",
+    R"(      cols.length = row;                    // take it back: backtrack)",
+    R"(    })",
+    R"(  })",
+    R"(})",
+};
+constexpr KindLine kListingKinds[] = {
+    {Kind::free, 9},
+    {Kind::place, 13},
+    {Kind::remove, 15},
+    {Kind::solution, 8},
+};
+
+}  // namespace
+
+const Teaching bitmask_teaching = {
+    .info =
+        {.about =
+             "The bit-parallel backtracker: a row's free squares are one machine word, so attacked "
+             "squares are never even tried (no rejects).",
+         .placements = "each square taken from the free set",
+         .checks = "each mask operation (one a row)",
+         .nodes = "each partial board",
+         .fills_rows = true},
+    .lines = kListingLines,
+    .kinds = kListingKinds};
+
 }  // namespace nq::classic::detail

@@ -62,4 +62,55 @@ Result blind(const Options& options, Tracer* tracer) {
   return collect(options, tracer, [](auto& c) { search(c); });
 }
 
+// ---- what it teaches: its words, its listing and the line of each kind (docs/trace.md, blind)
+// ----
+
+namespace {
+
+using trace::Kind;
+using trace::KindLine;
+
+constexpr std::string_view kListingLines[] = {
+    R"(function queens(n) {)",
+    R"(  const cols = new Array(n).fill(0);        // a queen in every row, all in column 0)",
+    R"(  for (;;) {)",
+    R"(    if (allSafe(cols)) report(cols);        // tested only once the board is full)",
+    R"(    let row = n - 1;                        // turn the odometer: the last row turns fastest,)",
+    R"(    while (row >= 0 && ++cols[row] === n) { // and a row that runs out)",
+    R"(      cols[row] = 0;                        // goes back to column 0)",
+    R"(      row--;                                // and turns the row above)",
+    R"(    })",
+    R"(    if (row < 0) return;                    // rolled over: all n^n boards were tested)",
+    R"(  })",
+    R"()",
+    R"(  function allSafe(cols) {                  // every pair of queens, a pair at a time)",
+    R"(    for (let b = 1; b < n; b++) {)",
+    R"(      for (let a = 0; a < b; a++) {)",
+    R"(        if (cols[a] === cols[b] || Math.abs(cols[a] - cols[b]) === b - a) return false;)",
+    R"(      })",
+    R"(    })",
+    R"(    return true;)",
+    R"(  })",
+    R"(})",
+};
+constexpr KindLine kListingKinds[] = {
+    {Kind::candidate, 4},
+    {Kind::conflict, 16},
+    {Kind::solution, 4},
+};
+
+}  // namespace
+
+const Teaching blind_teaching = {
+    .info =
+        {.about =
+             "Tries all n^n ways to put one queen in each row, like an odometer, and tests each "
+             "complete board only once it is full.",
+         .placements = "each whole board of n queens tested (once)",
+         .checks = "each pair of queens compared",
+         .nodes = "each whole candidate board",
+         .fills_rows = false},
+    .lines = kListingLines,
+    .kinds = kListingKinds};
+
 }  // namespace nq::classic::detail

@@ -94,4 +94,59 @@ Result board_scan(const Options& options, Tracer* tracer) {
   });
 }
 
+// ---- what it teaches: its words, its listing and the line of each kind (docs/trace.md,
+// board-scan) ----
+
+namespace {
+
+using trace::Kind;
+using trace::KindLine;
+
+constexpr std::string_view kListingLines[] = {
+    R"(function queens(n) {)",
+    R"(  const board = Array.from({ length: n }, () => new Array(n).fill(false));)",
+    R"(  const cols = [];)",
+    R"(  place(0);)",
+    R"()",
+    R"(  function place(row) {)",
+    R"(    if (row === n) return report(cols);     // every row has its queen: a solution)",
+    R"(    for (let c = 0; c < n; c++) {)",
+    R"(      if (!scanIsSafe(row, c)) continue;)",
+    R"(      cols[row] = c;)",
+    R"(      board[row][c] = true;                 // put the queen on its square)",
+    R"(      place(row + 1);)",
+    R"(      board[row][c] = false;)",
+    R"(      cols.length = row;                    // take it back: backtrack)",
+    R"(    })",
+    R"(  })",
+    R"()",
+    R"(  function scanIsSafe(row, c) {             // walk up the board from the square:)",
+    R"(    for (const dc of [0, -1, 1]) {          // straight up, up and left, up and right)",
+    R"(      for (let r = row - 1, k = c + dc; r >= 0 && k >= 0 && k < n; r--, k += dc) {)",
+    R"(        if (board[r][k]) return false;      // a queen on the way: attacked)",
+    R"(      }                                     // this way is clear)",
+    R"(    })",
+    R"(    return true;)",
+    R"(  })",
+    R"(})",
+};
+constexpr KindLine kListingKinds[] = {
+    {Kind::scan, 22},   {Kind::reject, 21},  {Kind::place, 11},
+    {Kind::remove, 14}, {Kind::solution, 7},
+};
+
+}  // namespace
+
+const Teaching board_scan_teaching = {
+    .info =
+        {.about =
+             "Recursive backtracking on an n×n array of cells: a square is checked by walking up "
+             "its column and diagonals on the board until a queen or the edge.",
+         .placements = "each square tried",
+         .checks = "each cell of the board read while scanning",
+         .nodes = "each partial board tried",
+         .fills_rows = true},
+    .lines = kListingLines,
+    .kinds = kListingKinds};
+
 }  // namespace nq::classic::detail

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Dispatch, names and work estimates for the classic methods.
+#include <array>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -23,18 +24,12 @@ detail::Runner detail::runner(Method method) {
 }
 
 std::string_view to_string(Method method) {
-  switch (method) {
-    case Method::blind: return "blind";
-    case Method::nested: return "nested";
-    case Method::iterative: return "iterative";
-    case Method::recursive: return "recursive";
-    case Method::board_scan: return "board-scan";
-    case Method::permutations: return "permutations";
-    case Method::amb: return "amb";
-    case Method::functional: return "functional";
-    case Method::bitmask: return "bitmask";
-  }
-  return "?";
+#define NQ_METHOD_NAME(value, name) name,
+  constexpr std::array<std::string_view, kAllMethods.size()> kNames = {
+      NQ_CLASSIC_METHODS(NQ_METHOD_NAME)};
+#undef NQ_METHOD_NAME
+  const auto i = static_cast<std::size_t>(method);
+  return i < kNames.size() ? kNames[i] : "?";
 }
 
 std::optional<Method> method_from_string(std::string_view name) {

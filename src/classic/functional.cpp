@@ -95,4 +95,43 @@ Result functional(const Options& options, Tracer* tracer) {
   return collect(options, tracer, [](auto& c) { search(c); });
 }
 
+// ---- what it teaches: its words, its listing and the line of each kind (docs/trace.md,
+// functional) ----
+
+namespace {
+
+using trace::Kind;
+using trace::KindLine;
+
+constexpr std::string_view kListingLines[] = {
+    R"(function queens(n) {)",
+    R"(  let boards = [[]];                        // level 0: the one board with no queen)",
+    R"(  for (let k = 1; k <= n; k++) {            // level k: the safe boards of k queens)",
+    R"(    boards = boards.flatMap(board =>        // each board of the level above,)",
+    R"(      range(n).map(c => [...board, c])      // extended by every column (map),)",
+    R"(              .filter(safe));               // keeping the safe ones (filter))",
+    R"(  })",
+    R"(  return boards;                            // level n: the solutions)",
+    R"(})",
+    R"()",
+    R"(const safe = b => b.slice(0, -1).every((c, r) =>   // the newest queen against each above)",
+    R"(  c !== b.at(-1) && Math.abs(c - b.at(-1)) !== b.length - 1 - r);)",
+};
+constexpr KindLine kListingKinds[] = {
+    {Kind::extend, 5}, {Kind::keep, 6}, {Kind::drop, 6}, {Kind::level, 4}, {Kind::solution, 8},
+};
+
+}  // namespace
+
+const Teaching functional_teaching = {
+    .info = {.about =
+                 "Builds the list of safe k-queen boards from the (k−1)-queen boards with map and "
+                 "filter, a whole level at a time.",
+             .placements = "each board extended by a column (n a board)",
+             .checks = "each queen above compared by safe",
+             .nodes = "each board made",
+             .fills_rows = false},
+    .lines = kListingLines,
+    .kinds = kListingKinds};
+
 }  // namespace nq::classic::detail

@@ -61,4 +61,55 @@ Result iterative(const Options& options, Tracer* tracer) {
   return collect(options, tracer, [](auto& c) { search(c); });
 }
 
+// ---- what it teaches: its words, its listing and the line of each kind (docs/trace.md, iterative)
+// ----
+
+namespace {
+
+using trace::Kind;
+using trace::KindLine;
+
+constexpr std::string_view kListingLines[] = {
+    R"(function queens(n) {)",
+    R"(  const cols = new Array(n).fill(-1);       // -1: no queen in that row yet)",
+    R"(  let row = 0;)",
+    R"(  while (row >= 0) {)",
+    R"(    cols[row]++;                            // this row's queen moves one square right)",
+    R"(    if (cols[row] === n) {                  // off the edge: lift it)",
+    R"(      cols[row] = -1;)",
+    R"(      row--;                                // and back up to the row above)",
+    R"(    } else if (safe(row, cols[row])) {      // not attacked: it stays)",
+    R"(      if (row === n - 1) report(cols);      // the last row: a solution)",
+    R"(      else row++;                           // go down to the next row)",
+    R"(    })",
+    R"(  })",
+    R"()",
+    R"(  function safe(row, c) {                   // no queen above on its column or diagonals)",
+    R"(    for (let r = 0; r < row; r++) {)",
+    R"(      if (cols[r] === c || Math.abs(cols[r] - c) === row - r) return false;)",
+    R"(    })",
+    R"(    return true;)",
+    R"(  })",
+    R"(})",
+};
+constexpr KindLine kListingKinds[] = {
+    {Kind::place, 9},
+    {Kind::reject, 17},
+    {Kind::remove, 5},
+    {Kind::solution, 10},
+};
+
+}  // namespace
+
+const Teaching iterative_teaching = {
+    .info = {.about =
+                 "The same backtracking with a row index instead of recursion: advance on a safe "
+                 "square, back up when a row runs out of columns.",
+             .placements = "each square about to be tested",
+             .checks = "each queen above compared with the square",
+             .nodes = "each partial board tried",
+             .fills_rows = true},
+    .lines = kListingLines,
+    .kinds = kListingKinds};
+
 }  // namespace nq::classic::detail

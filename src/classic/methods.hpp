@@ -14,31 +14,30 @@ namespace nq::classic::detail {
 
 using trace::detail::Tracer;
 
-// A traced run passes its tracer; an untraced one runs as if the tracing were not written.
-Result blind(const Options& options, Tracer* tracer = nullptr);
-Result nested(const Options& options, Tracer* tracer = nullptr);
-Result iterative(const Options& options, Tracer* tracer = nullptr);
-Result recursive(const Options& options, Tracer* tracer = nullptr);
-Result board_scan(const Options& options, Tracer* tracer = nullptr);
-Result permutations(const Options& options, Tracer* tracer = nullptr);
-Result amb(const Options& options, Tracer* tracer = nullptr);
-Result functional(const Options& options, Tracer* tracer = nullptr);
-Result bitmask(const Options& options, Tracer* tracer = nullptr);
+// Each method of NQ_CLASSIC_METHODS (include/nqueens/classic.hpp) is the function of its value's
+// name, in its own file: a traced run passes its tracer; an untraced one runs as if the tracing
+// were not written.
+#define NQ_DECLARE_METHOD(value, name) \
+  Result value(const Options& options, Tracer* tracer = nullptr);
+NQ_CLASSIC_METHODS(NQ_DECLARE_METHOD)
+#undef NQ_DECLARE_METHOD
+
+// And in that file, what it teaches: its words and its listing (src/tracer.hpp).
+using trace::detail::Teaching;
+#define NQ_DECLARE_TEACHING(value, name) extern const Teaching value##_teaching;
+NQ_CLASSIC_METHODS(NQ_DECLARE_TEACHING)
+#undef NQ_DECLARE_TEACHING
+#define NQ_TEACHING(value, name) &value##_teaching,
+inline constexpr std::array<const Teaching*, kAllMethods.size()> kTeachings = {
+    NQ_CLASSIC_METHODS(NQ_TEACHING)};
+#undef NQ_TEACHING
 
 // The one dispatch of the nine, in the order of Method (and kAllMethods): classic::run runs a
 // method with no tracer, nq::trace::run with its recorder.
 using Runner = Result (*)(const Options&, Tracer*);
-inline constexpr std::array<Runner, kAllMethods.size()> kRunners = {
-    &blind,        &nested, &iterative,  &recursive, &board_scan,
-    &permutations, &amb,    &functional, &bitmask};
-static_assert(
-    [] {
-      for (std::size_t i = 0; i < kAllMethods.size(); ++i) {
-        if (static_cast<std::size_t>(kAllMethods[i]) != i) return false;
-      }
-      return true;
-    }(),
-    "kAllMethods lists Method in its order, so that kRunners[m] is m's");
+#define NQ_RUNNER(value, name) &value,
+inline constexpr std::array<Runner, kAllMethods.size()> kRunners = {NQ_CLASSIC_METHODS(NQ_RUNNER)};
+#undef NQ_RUNNER
 
 // Throws std::invalid_argument for a value outside Method.
 Runner runner(Method method);

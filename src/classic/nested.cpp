@@ -65,4 +65,19 @@ Result nested(const Options& options, Tracer* tracer) {
   return collect(options, tracer, [](auto& c) { search(c); });
 }
 
+// ---- what it teaches: its words (the listing is written out for each n: listing.cpp) ----
+
+const Teaching nested_teaching = {
+    .info =
+        {.about =
+             "One for loop per row, each inside the one before, as tutorials write them for a "
+             "fixed n: a row's loop moves on as soon as its queen is attacked, and the innermost "
+             "one reports a solution.",
+         .placements = "each square about to be tested",
+         .checks = "each queen above compared with the square",
+         .nodes = "each partial board tried",
+         .fills_rows = true},
+    .lines = {},  // written out for each n (src/trace/listing.cpp)
+    .kinds = {}};
+
 }  // namespace nq::classic::detail

@@ -93,4 +93,57 @@ Result permutations(const Options& options, Tracer* tracer) {
   return collect(options, tracer, [](auto& c) { search(c); });
 }
 
+// ---- what it teaches: its words, its listing and the line of each kind (docs/trace.md,
+// permutations) ----
+
+namespace {
+
+using trace::Kind;
+using trace::KindLine;
+
+constexpr std::string_view kListingLines[] = {
+    R"(function queens(n) {)",
+    R"(  const p = [...Array(n).keys()];           // 0, 1, ..., n - 1: one queen per row and column)",
+    R"(  do {)",
+    R"(    if (noSharedDiagonal(p)) report(p);     // only the diagonals are left to test)",
+    R"(  } while (nextPermutation(p));)",
+    R"()",
+    R"(  function noSharedDiagonal(p) {            // every pair of queens, a pair at a time)",
+    R"(    for (let b = 1; b < n; b++) {)",
+    R"(      for (let a = 0; a < b; a++) {)",
+    R"(        if (Math.abs(p[a] - p[b]) === b - a) return false;)",
+    R"(      })",
+    R"(    })",
+    R"(    return true;)",
+    R"(  })",
+    R"()",
+    R"(  function nextPermutation(p) {             // the next one in lexicographic order)",
+    R"(    let i = n - 2;)",
+    R"(    while (i >= 0 && p[i] > p[i + 1]) i--;  // the last place where p rises)",
+    R"(    if (i < 0) return false;                // none: p was the last permutation)",
+    R"(    let j = n - 1;)",
+    R"(    while (p[j] < p[i]) j--;                // the smallest larger value after it)",
+    R"(    [p[i], p[j]] = [p[j], p[i]];            // swap the two)",
+    R"(    p.push(...p.splice(i + 1).reverse());   // and reverse what follows)",
+    R"(    return true;)",
+    R"(  })",
+    R"(})",
+};
+constexpr KindLine kListingKinds[] = {
+    {Kind::candidate, 4}, {Kind::conflict, 10}, {Kind::solution, 4},
+    {Kind::swap, 22},     {Kind::reverse, 23},
+};
+
+}  // namespace
+
+const Teaching permutations_teaching = {
+    .info = {.about = "Walks through all n! permutations (one queen per row and per column) in "
+                      "lexicographic order and keeps those with no shared diagonal.",
+             .placements = "each whole permutation tested (once)",
+             .checks = "each pair of queens compared on its diagonals",
+             .nodes = "each whole candidate permutation",
+             .fills_rows = false},
+    .lines = kListingLines,
+    .kinds = kListingKinds};
+
 }  // namespace nq::classic::detail

@@ -48,4 +48,56 @@ Result recursive(const Options& options, Tracer* tracer) {
   });
 }
 
+// ---- what it teaches: its words, its listing and the line of each kind (docs/trace.md, recursive)
+// ----
+
+namespace {
+
+using trace::Kind;
+using trace::KindLine;
+
+constexpr std::string_view kListingLines[] = {
+    R"(function queens(n) {)",
+    R"(  const cols = [];                          // cols[r]: the column of row r's queen)",
+    R"(  place(0);)",
+    R"()",
+    R"(  function place(row) {)",
+    R"(    if (row === n) return report(cols);     // every row has its queen: a solution)",
+    R"(    for (let c = 0; c < n; c++) {)",
+    R"(      if (!safe(row, c)) continue;          // attacked from above: the next column)",
+    R"(      cols[row] = c;                        // put the queen here)",
+    R"(      place(row + 1);                       // and fill the rows below)",
+    R"(      cols.length = row;                    // take it back: backtrack)",
+    R"(    })",
+    R"(  })",
+    R"()",
+    R"(  function safe(row, c) {                   // no queen above on its column or diagonals)",
+    R"(    for (let r = 0; r < row; r++) {)",
+    R"(      if (cols[r] === c || Math.abs(cols[r] - c) === row - r) return false;)",
+    R"(    })",
+    R"(    return true;)",
+    R"(  })",
+    R"(})",
+};
+constexpr KindLine kListingKinds[] = {
+    {Kind::place, 9},
+    {Kind::reject, 17},
+    {Kind::remove, 11},
+    {Kind::solution, 6},
+};
+
+}  // namespace
+
+const Teaching recursive_teaching = {
+    .info =
+        {.about =
+             "Backtracking as a recursive function place(row): try each column, go a row deeper on "
+             "a safe square, take the queen back on return.",
+         .placements = "each square about to be tested",
+         .checks = "each queen above compared with the square",
+         .nodes = "each partial board tried",
+         .fills_rows = true},
+    .lines = kListingLines,
+    .kinds = kListingKinds};
+
 }  // namespace nq::classic::detail

@@ -158,4 +158,47 @@ bool trace_first(const Options& options, Tracer& tracer) {
   return true;
 }
 
+// ---- what it teaches: its words, its listing and the line of each kind (docs/trace.md, first)
+// ----
+
+namespace {
+
+constexpr std::string_view kListingLines[] = {
+    R"(function first(n) {)",
+    R"(  const rows = [];                          // the rows settled so far, from the top)",
+    R"(  let known = null;                         // a solution that starts with them, once found)",
+    R"(  for (let row = 0; row < n; row++) {)",
+    R"(    const right = known ? known[row] : n;   // known's own column works: probe left of it)",
+    R"(    let col = right;)",
+    R"(    for (let c = 0; c < right; c++) {)",
+    R"(      if (attacked(rows, row, c)) continue; // a queen above attacks it: no probe needed)",
+    R"(      const found = complete([...rows, c]); // probe: can a board starting so be completed?)",
+    R"(      if (found) { known = found; col = c; break; }   // yes: the leftmost that can)",
+    R"(    }                                       // (no: refuted, nothing smaller starts so))",
+    R"(    if (col === n) return null;             // no column at all: no solution (n = 2, 3))",
+    R"(    rows.push(col);                         // the row is settled)",
+    R"(  })",
+    R"(  return rows;                              // the lexicographically first solution)",
+    R"(})",
+};
+constexpr KindLine kListingKinds[] = {
+    {Kind::reject, 8},     {Kind::probe, 9},    {Kind::refuted, 9},   {Kind::split, 9},
+    {Kind::completed, 10}, {Kind::settled, 13}, {Kind::solution, 15},
+};
+
+}  // namespace
+
+const Teaching first_teaching = {
+    .info =
+        {.about =
+             "The lexicographically first solution, by probing: each row takes the leftmost column "
+             "from which the board can still be completed, which a separate search proves "
+             "(completed) or refutes.",
+         .placements = "each probe",
+         .checks = "each column tested against the rows above (by mask)",
+         .nodes = "the nodes of the probes' searches (refuted pieces)",
+         .fills_rows = false},
+    .lines = kListingLines,
+    .kinds = kListingKinds};
+
 }  // namespace nq::trace::detail

@@ -10,5 +10,10 @@ namespace nq::trace::detail {
 
 bool trace_random(const Options& options, Tracer& tracer);  // random.cpp
 bool trace_first(const Options& options, Tracer& tracer);   // first.cpp
+extern const Teaching random_teaching;                      // random.cpp
+extern const Teaching first_teaching;                       // first.cpp
+
+// Any method's, classic's nine included (their files, src/classic/methods.hpp).
+const Teaching& teaching(Method method);
 
 }  // namespace nq::trace::detail

@@ -109,4 +109,60 @@ bool trace_random(const Options& options, Tracer& tracer) {
   return true;
 }
 
+// ---- what it teaches: its words, its listing and the line of each kind (docs/trace.md, random)
+// ----
+
+namespace {
+
+constexpr std::string_view kListingLines[] = {
+    R"(function solveRandom(n) {)",
+    R"(  for (;;) {                                // a start, and a fresh one when repair is stuck)",
+    R"(    const cols = [...Array(n).keys()];      // a permutation: never two queens on a column)",
+    R"(    for (let i = 0; i < n; i++) {           // row i draws its column from those unused,)",
+    R"(      let j = i;)",
+    R"(      for (let t = 0; t < 32; t++) {        // again while a queen above shares a diagonal)",
+    R"(        j = i + randomBelow(n - i);)",
+    R"(        if (diagonalsFree(i, cols[j])) break;)",
+    R"(      })",
+    R"(      [cols[i], cols[j]] = [cols[j], cols[i]];)",
+    R"(    })",
+    R"(    let tries = 64, most = Math.min(16384, Math.max(64, 8 * n));  // swaps a row is offered)",
+    R"(    while (pairs(cols) > 0) {               // repair: some queens still attack each other)",
+    R"(      const before = pairs(cols);)",
+    R"(      for (const i of attackedRows(cols)) {)",
+    R"(        for (let t = 0; t < tries && attacked(cols, i); t++) {)",
+    R"(          const j = otherRow(i), was = pairs(cols);          // any row but i)",
+    R"(          [cols[i], cols[j]] = [cols[j], cols[i]];           // swap two queens' columns)",
+    R"(          if (worse(pairs(cols), was)) [cols[i], cols[j]] = [cols[j], cols[i]];  // worse: undo)",
+    R"(        })",
+    R"(      })",
+    R"(      if (pairs(cols) < before) tries = 64; // progress: few tries again)",
+    R"(      else if ((tries *= 2) > most) break;  // stuck: start afresh)",
+    R"(    })",
+    R"(    if (pairs(cols) === 0) return cols;     // no two queens attack: a solution)",
+    R"(  })",
+    R"(})",
+};
+constexpr KindLine kListingKinds[] = {
+    {Kind::start, 2}, {Kind::pick, 10}, {Kind::move, 18}, {Kind::undo, 19}, {Kind::solution, 25},
+};
+
+}  // namespace
+
+const Teaching random_teaching = {
+    .info =
+        {.about =
+             "Local search (QS4-style): a random permutation built with few diagonal conflicts, "
+             "then repaired by swapping two queens' columns: a swap is kept if it makes fewer "
+             "attacking pairs (on boards of up to 128 queens, also if it makes as many), and "
+             "undone otherwise; a fresh start when a round of swaps brings no progress.",
+         .placements = "each column drawn while building, and each swap tried",
+         .checks =
+             "each diagonal test of a drawn column, and each comparison of the attacking pairs "
+             "after a swap",
+         .nodes = "each start, and each swap tried",
+         .fills_rows = false},
+    .lines = kListingLines,
+    .kinds = kListingKinds};
+
 }  // namespace nq::trace::detail

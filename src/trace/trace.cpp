@@ -17,12 +17,6 @@ namespace nq::trace {
 
 namespace {
 
-constexpr std::string_view kKindNames[kKinds] = {
-    "place",     "reject", "remove",  "solution", "free",   "scan",      "candidate",
-    "conflict",  "swap",   "reverse", "run",      "replay", "choose",    "fail",
-    "backtrack", "extend", "keep",    "drop",     "level",  "start",     "pick",
-    "move",      "undo",   "probe",   "refuted",  "split",  "completed", "settled"};
-
 class Recorder final : public detail::Tracer {
  public:
   Recorder(const Options& options, const std::function<void(const Event&)>& on_event)
@@ -70,37 +64,6 @@ std::string all_method_names() {
     names += to_string(m);
   }
   return names;
-}
-
-std::string square(int row, int col) {
-  return "row " + std::to_string(row + 1) + " col " + std::to_string(col + 1);
-}
-
-std::string perm_of(const std::vector<int>& board) {
-  std::string text;
-  for (int c : board) {
-    if (c < 0) break;
-    if (!text.empty()) text += ' ';
-    text += std::to_string(c + 1);
-  }
-  return text;
-}
-
-std::string attacked_by(const Event& e) {
-  const std::string_view line = e.along == Along::column ? "same column" : to_string(e.along);
-  return ": attacked by " + square(e.by_row, e.by_col) + " (" + std::string(line) + ")";
-}
-
-const Variable* find(const Event& e, std::string_view name) {
-  for (const Variable& v : e.vars) {
-    if (v.name == name) return &v;
-  }
-  return nullptr;
-}
-
-std::string value_of(const Event& e, std::string_view name) {
-  const Variable* v = find(e, name);
-  return v ? to_string(*v, static_cast<int>(e.board.size())) : "?";
 }
 
 // The placements of whole runs for n = 1..12, from `nqueens classic N --method M --count`: the
@@ -190,11 +153,11 @@ std::string event_vars(const Event& e, int n) {
   return vars;
 }
 
-std::string_view to_string(Kind kind) { return kKindNames[static_cast<std::size_t>(kind)]; }
+std::string_view to_string(Kind kind) { return kind_info(kind).name; }
 
 std::optional<Kind> kind_from_string(std::string_view name) {
   for (int k = 0; k < kKinds; ++k) {
-    if (kKindNames[k] == name) return static_cast<Kind>(k);
+    if (kind_info(static_cast<Kind>(k)).name == name) return static_cast<Kind>(k);
   }
   return std::nullopt;
 }
@@ -227,76 +190,6 @@ std::string to_string(const Variable& v, int n) {
       return text + "]";
     }
   }
-}
-
-std::string describe(const Event& e) {
-  const std::string at = square(e.row, e.col);
-  switch (e.kind) {
-    case Kind::place: return "place " + at;
-    case Kind::reject: return "reject " + at + attacked_by(e);
-    case Kind::remove: return "backtrack: remove " + at;
-    case Kind::solution: return "solution " + std::to_string(e.number) + ": " + perm_of(e.board);
-    case Kind::free: {
-      const Variable* free = find(e, "free");
-      std::string columns;
-      for (int c = 0; free && c < static_cast<int>(e.board.size()); ++c) {
-        if ((free->number >> c) & 1) (columns += ' ') += std::to_string(c + 1);
-      }
-      return "row " + std::to_string(e.row + 1) +
-             (columns.empty() ? ": no free column" : ": free columns" + columns);
-    }
-    case Kind::scan: {
-      const std::string_view way = e.along == Along::column     ? "up"
-                                   : e.along == Along::diagonal ? "up-left"
-                                                                : "up-right";
-      return "scan " + std::string(way) + " from " + at + ": clear";
-    }
-    case Kind::candidate: return "candidate " + perm_of(e.board);
-    case Kind::conflict:
-      return "conflict: " + square(e.by_row, e.by_col) + " and " + at + " share " +
-             (e.along == Along::column ? "a column" : "a " + std::string(to_string(e.along)));
-    case Kind::swap:
-      return "swap rows " + std::to_string(e.row + 1) + " and " + std::to_string(e.by_row + 1) +
-             ": " + perm_of(e.board);
-    case Kind::reverse:
-      return "reverse rows " + std::to_string(e.row + 1) + ".." + std::to_string(e.board.size()) +
-             ": " + perm_of(e.board);
-    case Kind::run: return "run " + std::to_string(e.number);
-    case Kind::replay: return "replay " + at;
-    case Kind::choose: return "choose " + at + " (a new choice point)";
-    case Kind::fail: return "fail " + at + attacked_by(e);
-    case Kind::backtrack:
-      return "backtrack: row " + std::to_string(e.row + 1) + " takes col " +
-             std::to_string(e.col + 1) + " next";
-    case Kind::extend: {
-      const std::string prefix = perm_of(e.board);
-      return "extend " + (prefix.empty() ? std::string("the empty board") : prefix) +
-             " by every column of row " + std::to_string(e.row + 1);
-    }
-    case Kind::keep: return "keep " + at;
-    case Kind::drop: return "drop " + at + attacked_by(e);
-    case Kind::level:
-      return "level " + value_of(e, "k") + ": " + std::to_string(e.number) +
-             (e.number == 1 ? " board" : " boards");
-    case Kind::start: return "start " + std::to_string(e.number);
-    case Kind::pick: return "pick " + at + " (from row " + std::to_string(e.by_row + 1) + ")";
-    case Kind::move:
-    case Kind::undo:
-      return "swap rows " + std::to_string(e.row + 1) + " and " + std::to_string(e.by_row + 1) +
-             ": attacking pairs " + value_of(e, "was") + " -> " + value_of(e, "tried") +
-             (e.kind == Kind::move ? ", kept" : ", undone");
-    case Kind::probe: return "probe " + at;
-    case Kind::refuted:
-      return "refuted " + at + " after " + std::to_string(e.number) +
-             (e.number == 1 ? " node" : " nodes");
-    case Kind::split:
-      return "split " + at + " along " +
-             (e.along == Along::row ? "row " + std::to_string(e.by_row + 1)
-                                    : "column " + std::to_string(e.by_col + 1));
-    case Kind::completed: return "completed " + at + ": " + perm_of(e.board);
-    case Kind::settled: return "settled " + at;
-  }
-  return std::string(to_string(e.kind));
 }
 
 Summary run(const Options& options, const std::function<void(const Event&)>& on_event) {

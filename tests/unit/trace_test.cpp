@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -98,6 +100,68 @@ TEST(trace, header_example_holds) {
   EXPECT_EQ(events.front().col, 0);
   EXPECT_EQ(std::string(nq::trace::listing(Method::recursive, 4).lines[8]).find("cols[row] = c;"),
             6u);
+}
+
+// The sentences: the header's example word for word, and every kind's wordings name only
+// values its events carry (the fields it lists, or what every event has), so that no sentence
+// reads a field its kind leaves at -1.
+TEST(trace, sentences_name_only_what_their_kind_carries) {
+  const auto events = events_of({.n = 4});
+  EXPECT_EQ(nq::trace::sentence(events[1], 4),
+            "Step 2, line 17: row 2, column 1 is attacked by the queen on row 1, column 1 (same "
+            "column).");
+  // What each name of a wording reads; "" is what every event has.
+  const std::map<std::string, std::vector<std::string>> reads = {
+      {"step", {""}},
+      {"line", {""}},
+      {"n", {""}},
+      {"board", {""}},
+      {"placed", {""}},
+      {"queens", {""}},
+      {"row", {"row"}},
+      {"col", {"col"}},
+      {"by_row", {"by_row"}},
+      {"by_col", {"by_col"}},
+      {"number", {"number"}},
+      {"along", {"along"}},
+      {"shared", {"along"}},
+      {"walk", {"along"}},
+      {"square", {"row", "col"}},
+      {"by_square", {"by_row", "by_col"}},
+      {"by", {"by_row", "by_col", "along"}}};
+  for (int k = 0; k < nq::trace::kKinds; ++k) {
+    const nq::trace::KindInfo& info = nq::trace::kind_info(static_cast<Kind>(k));
+    EXPECT_EQ(nq::trace::kind_from_string(info.name), static_cast<Kind>(k));
+    ASSERT_FALSE(info.wordings.empty()) << info.name;
+    EXPECT_EQ(info.wordings.back().when, "") << info.name << ": its last wording always holds";
+    const auto carried = [&](const std::string& name) {
+      if (name.rfind("var.", 0) == 0 || !reads.count(name)) {
+        return std::find(info.fields.begin(), info.fields.end(), name) != info.fields.end();
+      }
+      for (const std::string& field : reads.at(name)) {
+        if (!field.empty() &&
+            std::find(info.fields.begin(), info.fields.end(), field) == info.fields.end()) {
+          return false;
+        }
+      }
+      return true;
+    };
+    for (const nq::trace::Wording& w : info.wordings) {
+      std::vector<std::string> names;
+      const std::string text(w.text);
+      for (std::size_t at = text.find('{'); at != std::string::npos; at = text.find('{', at + 1)) {
+        const std::string inside = text.substr(at + 1, text.find('}', at) - at - 1);
+        names.push_back(inside.substr(0, inside.find('|')));
+      }
+      std::istringstream when{std::string(w.when)};
+      for (std::string token; when >> token;) {
+        if (std::isalpha(static_cast<unsigned char>(token[0]))) names.push_back(token);
+      }
+      for (const std::string& name : names) {
+        EXPECT_TRUE(carried(name)) << info.name << " names " << name << " in \"" << w.text << '"';
+      }
+    }
+  }
 }
 
 // Every traceable method's solutions are the brute force's, in order; its counters at the end are

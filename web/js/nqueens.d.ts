@@ -202,5 +202,18 @@ export interface Registry {
   choices: Record<string, { name: string; about: string }[]>;
   limits: Record<string, { low: number; high: number; about: string }>;
   defaults: Record<string, { value: unknown; about: string }>;
+  /** What the player says about each traced method: how it works, what each counter counts for
+   * it, and whether it fills the rows one by one. */
+  methods: Record<
+    string,
+    { about: string; placements: string; checks: string; nodes: string; fills_rows: boolean }
+  >;
+  /** The trace's kinds of events and the sentence a learner reads for each: `start` comes
+   * before every sentence, then the first of the kind's `wordings` whose condition holds, with
+   * the event's values put into its braces (include/nqueens/trace.hpp gives the rules). */
+  events: {
+    start: string;
+    kinds: Record<string, { fields: string[]; wordings: [when: string, text: string][] }>;
+  };
 }
 export const registry: Registry;

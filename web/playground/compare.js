@@ -39,6 +39,14 @@ const SHAPES = [
   "M-1-1h2l-2 2h2z",                           // hourglass
 ];
 const DASHES = ["", "6 3", "2 3", "8 3 2 3", "", "6 3", "2 3", "8 3 2 3", "", "1 3", "10 3 1 3"];
+// The i-th method's series: its marker, its dash and its colour class (.s0 ... .s10, style.css).
+// Past the eleventh, the looks come round again with the dashes shifted, so that a method added
+// to the library gets a series of its own with no change here.
+function look(i) {
+  const k = i % SHAPES.length;
+  const dash = DASHES[(i + Math.floor(i / SHAPES.length)) % DASHES.length];
+  return { shape: SHAPES[k], dash: dash ? ` stroke-dasharray="${dash}"` : "", colour: `s${k}` };
+}
 
 // rows: n -> CompareRow[]; first: the sweep's mode (the nine stop at their first solution);
 // sweep: which sweep is the page's, so that one superseded by a change of mode leaves it alone.
@@ -221,17 +229,16 @@ function series(method, i, key, x, y) {
     if (!value) { pen = "M"; continue; }
     path += `${pen}${x(n).toFixed(1)} ${y(value).toFixed(1)}`;
     pen = "L";
-    marks += `<path class="mark" d="${SHAPES[i]}" transform="translate(${x(n).toFixed(1)} ${y(value).toFixed(1)}) scale(4.2)"><title>${named(method)}, n = ${n}: ${told(key, value, row)}</title></path>`;
+    marks += `<path class="mark" d="${look(i).shape}" transform="translate(${x(n).toFixed(1)} ${y(value).toFixed(1)}) scale(4.2)"><title>${named(method)}, n = ${n}: ${told(key, value, row)}</title></path>`;
   }
-  const dash = DASHES[i] ? ` stroke-dasharray="${DASHES[i]}"` : "";
-  return `<g class="series s${i}" data-method="${method}"><path class="line" d="${path}"${dash}/>${marks}</g>`;
+  return `<g class="series ${look(i).colour}" data-method="${method}"><path class="line" d="${path}"${look(i).dash}/>${marks}</g>`;
 }
 
 // The legend: each method's marker, dash and colour beside its name (and what it finds).
 function drawLegend() {
   $("compare-legend").innerHTML = METHODS.map((m, i) => {
-    const dash = DASHES[i] ? ` stroke-dasharray="${DASHES[i]}"` : "";
-    return `<li class="s${i}" data-method="${m}"><svg viewBox="0 0 32 12" aria-hidden="true"><line class="line" x1="1" x2="31" y1="6" y2="6"${dash}/><path class="mark" d="${SHAPES[i]}" transform="translate(16 6) scale(4)"/></svg>${named(m)}</li>`;
+    const { shape, dash, colour } = look(i);
+    return `<li class="${colour}" data-method="${m}"><svg viewBox="0 0 32 12" aria-hidden="true"><line class="line" x1="1" x2="31" y1="6" y2="6"${dash}/><path class="mark" d="${shape}" transform="translate(16 6) scale(4)"/></svg>${named(m)}</li>`;
   }).join("");
   $("compare-legend-note").textContent = modeSentence();
 }

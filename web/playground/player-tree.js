@@ -7,9 +7,6 @@
 // large filled circle, a solution a star, "backtracked" a small grey circle, "solution below" a
 // diamond, attacked a cross, untried a small ring.
 
-// The methods that fill rows one by one, whose events this tree can follow.
-export const TREE_METHODS = ["recursive", "iterative", "nested", "bitmask", "board-scan"];
-
 const SLOT = 22, LEVEL = 20, PAD = 10;
 
 // `solvedBelow(prefix)`: whether a solution seen so far starts with these columns.

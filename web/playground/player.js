@@ -6,8 +6,10 @@
 //
 // It is fed by a source, so that the same player serves the playground (events from the worker,
 // worker-source.js) and `nqueens trace --format html` (events recorded in the page,
-// trace-main.js). A source has n, method, first, listing ({lines, kinds}), estimated (about how
-// many events the whole trace has, or null) and
+// trace-main.js). A source has n, method, first, listing ({lines, kinds}), info (the
+// library's words on the method: about, what its counters count, fills_rows), wordings (the
+// library's sentences, sentences.js), estimated (about how many events the whole trace has, or
+// null) and
 //   window(from, count) -> Promise<{events, ended}>   the events after step `from`, in order
 //   seek(from, kinds)   -> Promise<{event} | {last}>  the first event of those kinds after
 //                                                     `from`, or (none) the trace's last event
@@ -19,8 +21,8 @@ import { fmt, plural, showError, columns1 } from "./util.js";
 import { makeBoard, drawBoard, ensureDefs, miniBoard } from "./board.js";
 import { drawing, legend, levelBoards } from "./player-draw.js";
 import { describe } from "./sentences.js";
-import { drawTree, legendIcon, TREE_METHODS } from "./player-tree.js";
-import { ABOUT, COUNTERS, COUNTED, limitNote, END_LIMIT } from "./player-info.js";
+import { drawTree, legendIcon } from "./player-tree.js";
+import { COUNTERS, limitNote, END_LIMIT } from "./player-info.js";
 
 const CHUNK = 2000;        // events asked of the source at a time
 const KEEP = 20000;        // events kept around the step shown
@@ -380,7 +382,7 @@ export function createPlayer(root, { keysActive = () => true, onStep = () => {} 
     const event = el("event");
     event.dataset.kind = e?.kind ?? "start";
     event.dataset.step = String(P.step);
-    event.textContent = describe(e) + (atEnd() ? ` The search is over: ${plural(P.solutions.length, "solution")}.` : "") +
+    event.textContent = describe(e, source.wordings) + (atEnd() ? ` The search is over: ${plural(P.solutions.length, "solution")}.` : "") +
       (P.notice ? ` ${P.notice}` : "");
     markLine(e);
     showVars(e);
@@ -481,19 +483,19 @@ export function createPlayer(root, { keysActive = () => true, onStep = () => {} 
   function layOut(source) {
     const { n, method, listing } = source;
     if (P.board?.n !== n) P.board = makeBoard(el("board"), n, false);
-    el("player-about").textContent = ABOUT[method] ?? "";
+    const info = source.info ?? {};  // the library's words on the method (nq::trace::method_info)
+    el("player-about").textContent = info.about ?? "";
     const note = source.note || limitNote(method, n, source.first, source.estimated);
     el("player-limit").textContent = note;
     el("player-limit").hidden = !note;
     el("listing").innerHTML = listing.lines.map((text, i) => `<li data-line="${i + 1}"><code>${escape(text) || " "}</code></li>`).join("");
-    const counted = COUNTED[method] ?? {};
     el("counters").innerHTML = [["steps", "Steps"], ...Object.entries(COUNTERS).map(([k, [label]]) => [k, label]), ["solutions", "Solutions"]]
       .map(([k, label]) => `<div data-key="${k}"><dt>${label}</dt><dd></dd></div>`).join("");
     el("definitions").innerHTML = Object.entries(COUNTERS).map(([k, [label, general]]) =>
-      `<div><dt>${label}</dt><dd>${general}; for ${method}: ${counted[k] ?? general}.</dd></div>`).join("");
+      `<div><dt>${label}</dt><dd>${general}; for ${method}: ${info[k] ?? general}.</dd></div>`).join("");
     el("tallies").innerHTML = Object.entries(listing.kinds).sort((a, b) => a[1] - b[1])
       .map(([kind, line]) => `<div data-kind="${kind}" title="told by line ${line}"><dt>${kind}</dt><dd></dd></div>`).join("");
-    el("tree-figure").hidden = !TREE_METHODS.includes(method);
+    el("tree-figure").hidden = !info.fills_rows;
     listingBox.line = 0;
     measureListing();
   }

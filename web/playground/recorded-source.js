@@ -17,6 +17,8 @@ export function recordedSource(data) {
     method: data.method,
     first: Boolean(data.first),
     seed: data.seed,
+    info: data.info,
+    wordings: data.wordings,
     listing: data.listing,
     note,
     estimated: events.length,

@@ -3,6 +3,8 @@
 // the command line recorded into the page, as JSON in <script id="trace" type="application/json">:
 //   {"n", "method", "first", "seed", "cut", "max_steps", "steps", "listing": {lines, kinds},
 //    "kinds": [names by index], "alongs": ["", "row", "column", ...], "fields": ["step", ...],
+//    "info": {about, placements, checks, nodes, fills_rows} (nq::trace::method_info),
+//    "wordings": {start, kinds} (the sentences, nq::registry::events_json),
 //    "events": [[the numbers of "fields", in its order..., board, vars "name=text\tname=text"],
 //               ...]}   (nq::trace::kEventFields; web/js/trace-event.js decodes them)
 // The player goes into <div id="player"> (made at the end of <body> if the page has none);

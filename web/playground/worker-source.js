@@ -9,6 +9,8 @@ export function workerSource({ n, method, first, seed }) {
   const opts = { n, method, first, seed };
   return {
     n, method, first, seed,
+    info: nq.registry.methods[method],
+    wordings: nq.registry.events,
     listing: nq.listing(method, n),
     estimated: nq.estimatedEvents(n, method) || null,  // 0: random and first, a few a row
     window: (from, count) => jobs.run("traceWindow", { ...opts, from, count }),

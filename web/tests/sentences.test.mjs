@@ -28,7 +28,7 @@ const kinds = new Set();  // method:kind, over every run below
 // Renders every event of one trace and checks each sentence against the wrong forms.
 function sayAll(n, method, options) {
   for (const e of nq.trace(n, { method, ...options })) {
-    const said = sentence(e);
+    const said = sentence(e, nq.registry.events);
     kinds.add(`${method}:${e.kind}`);
     for (const [form, what] of WRONG) {
       assert.doesNotMatch(said, form, `${method} n = ${n} step ${e.step} (${e.kind}), ${what}: "${said}"`);
