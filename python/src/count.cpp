@@ -49,11 +49,14 @@ py::dict count(py::handle n, py::handle threads, const std::string& engine) {
 
 void bind_count(py::module_& m) {
   m.def("count", &count, py::arg("n"), py::arg("threads") = py::none(), py::arg("engine") = "auto");
-  m.def("known_count", [](int n) -> py::object {
-    const auto known = nq::known_count(n);
-    if (!known) return py::none();
-    return py::make_tuple(known->total, known->unique);
-  });
+  m.def(
+      "known_count",
+      [](int n) -> py::object {
+        const auto known = nq::known_count(n);
+        if (!known) return py::none();
+        return py::make_tuple(known->total, known->unique);
+      },
+      py::arg("n"));
 }
 
 }  // namespace nqpy

@@ -4,10 +4,14 @@ registry (include/nqueens/registry.hpp), as `nqueens info --json` prints it:
 
 - the Python package: nqueens.REGISTRY, its lists of names, its functions' defaults, and the
   signatures docs/python.md writes;
+- python/nqueens/_core.pyi: the module's names and parameters, the defaults the module binds,
+  the length of a trace's tuples;
 - nqueens.d.ts: its unions of names (SolveMethod, ClassicMethod, TraceMethod, ...);
 - the command line: each option's allowed values, as --help lists them;
 - docs/cli.md: its table of names, ranges and defaults (between the `nqueens info` markers),
   which must be what `nqueens info` prints;
+- lists of the methods in the docs and README.md: all of the nine, or of the traced methods, in
+  the registry's order;
 - prose: every "n <= K", "n ≤ K" or "1..K" in the docs, the stubs, the Python package and the
   JavaScript API whose line names a job with a range (first, backtrack, count, ...) must give one
   of those jobs' upper bounds.
@@ -79,6 +83,79 @@ def check_python_doc(source):
                     f"the package's default is {parameters[written].default!r}")
 
 
+# A pybind11 function's parameters, from the signature its docstring starts with:
+# "count(n: handle, threads: handle = None, engine: str = 'auto') -> dict" gives
+# [("n", None), ("threads", "None"), ("engine", "'auto'")].
+def bound_parameters(obj):
+    doc = (obj.__doc__ or "").strip().splitlines()
+    m = re.match(r"^\w+\((.*)\) ->", doc[0]) if doc else None
+    if not m:
+        return None
+    out = []
+    for part in re.split(r", (?=\w+:)", m.group(1)) if m.group(1) else []:
+        name, _, rest = part.partition(":")
+        default = rest.split(" = ", 1)[1] if " = " in rest else None
+        if name.strip() != "self":
+            out.append((name.strip(), default))
+    return out
+
+
+# python/nqueens/_core.pyi against the module it describes: the same names, each function's and
+# constructor's parameters in the same order, the defaults the module binds equal to the
+# registry's where it has one for that job and parameter, and the trace's tuples as long as the
+# module's.
+def check_stub(registry, source):
+    from nqueens import _core
+
+    path = source / "python/nqueens/_core.pyi"
+    tree = ast.parse(path.read_text())
+    stubbed = {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            stubbed[node.name] = node
+        elif isinstance(node, ast.ClassDef):
+            stubbed[node.name] = next((f for f in node.body if isinstance(f, ast.FunctionDef)
+                                       and f.name == "__init__"), node)
+        elif isinstance(node, ast.AnnAssign) and not node.target.id.startswith("_"):
+            stubbed[node.target.id] = node
+    public = {n for n in dir(_core) if not n.startswith("_")}
+    for name in sorted(public - set(stubbed)):
+        say(path.relative_to(source), f"does not declare _core.{name}")
+    for name in sorted(set(stubbed) - public):
+        say(path.relative_to(source), f"declares {name}, which _core does not have")
+    jobs = {"TraceChunks": "trace", "trace_page": "trace", "classic": "classic",
+            "compare": "compare", "solve": "solve", "count": "count"}
+    defaults = {key: d["value"] for key, d in registry["defaults"].items()}
+    for name in sorted(public & set(stubbed)):
+        node = stubbed[name]
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        obj = getattr(_core, name)
+        bound = bound_parameters(obj.__init__ if isinstance(obj, type) else obj)
+        if bound is None:
+            continue
+        written = [a.arg for a in node.args.args + node.args.kwonlyargs if a.arg != "self"]
+        if written != [p for p, _ in bound]:
+            say(f"{path.relative_to(source)}:{node.lineno}", f"{name} takes {written}, _core's "
+                f"takes {[p for p, _ in bound]}")
+        for parameter, default in bound:
+            key = f"{jobs.get(name, name)}.{parameter}"
+            if default is not None and key in defaults:
+                try:
+                    value = ast.literal_eval(default)
+                except (ValueError, SyntaxError):
+                    continue
+                if value != defaults[key]:
+                    say(f"_core.{name}", f"binds {parameter}={default}, the registry's {key} is "
+                        f"{defaults[key]!r}")
+    m = re.search(r"_TraceTuple = Tuple\[(.*?)\n\]", path.read_text(), re.S)
+    arity = len(ast.parse(f"Tuple[{m.group(1)}]").body[0].value.slice.elts) if m else None
+    event = next(iter(_core.TraceChunks(4)))[0]
+    if arity != len(event):
+        say(path.relative_to(source), f"_TraceTuple has {arity} fields, _core's events "
+            f"{len(event)}")
+
+
 # A union of string literals in nqueens.d.ts, other unions it names resolved.
 def union(text, name):
     m = re.search(rf"export type {name} =([^;]*);", text)
@@ -135,6 +212,37 @@ def check_cli_doc(binary, source):
             "now (paste the program's output between the markers)")
 
 
+# A list of the methods: method names in backticks, starting with the first (`blind`), each
+# within a few words of the one before (other code between them allowed, as in "`random` (the
+# local search of `solve --method random`) and `first`"), up to a name said again. It must name all of one of the
+# registry's lists (the nine, or every traced method), in its order.
+def check_method_lists(registry, source):
+    lists = [names(registry, "classic.method"), names(registry, "trace.method")]
+    every = set(lists[1])
+    for name in ["README.md", "docs/cli.md", "docs/python.md", "docs/web.md", "docs/trace.md"]:
+        text = (source / name).read_text()
+        # Fenced blocks out (their lines kept, for the line numbers): only inline code pairs up.
+        text = re.sub(r"^```.*?^```", lambda m: "\n" * m.group(0).count("\n"), text,
+                      flags=re.S | re.M)
+        spans = [(m.start(), m.end(), m.group(1)) for m in re.finditer(r"`([^`]+)`", text)]
+        runs, run, last = [], [], -1
+        for start, end, word in spans:
+            if word not in every:
+                continue
+            if run and (start - last > 120 or word in [w for _, w in run]):
+                runs.append(run)
+                run = []
+            run.append((start, word))
+            last = end
+        runs.append(run)
+        for run in runs:
+            words = [w for _, w in run]
+            if len(words) >= 5 and words[0] == lists[0][0] and words not in lists:
+                line = text.count("\n", 0, run[0][0]) + 1
+                say(f"{name}:{line}", f"lists the methods {words}; the registry's are "
+                    f"{' or '.join(str(l) for l in lists)}")
+
+
 # "n <= 64", "n ≤ 64", "n = 1..64", "N, 1..64": the bound, and where on the line it stands.
 BOUND = re.compile(r"\bn\s*(?:<=|≤)\s*(\d[\d,_']*)|\b(?:n\s*=|n\s+in|size,|N,)\s*1\s*\.\.\s*(\d[\d,_']*)")
 NEAR = 60  # how far before the bound its job's words are looked for
@@ -170,10 +278,12 @@ def main():
                                          text=True, check=True).stdout)
     check_python(registry)
     check_python_doc(source)
+    check_stub(registry, source)
     check_typescript(registry, source)
     check_command_line(registry, binary)
     check_cli_doc(binary, source)
     check_prose(registry, source)
+    check_method_lists(registry, source)
     for p in problems:
         print(p)
     if problems:
