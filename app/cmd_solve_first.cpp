@@ -101,14 +101,21 @@ class ProgressLine {
   bool dirty_ = false;
 };
 
-void write_proof(const std::string& path, int n, const nq::SolveResult& r,
-                 const std::vector<nq::FirstStep>& steps) {
+// Writes the proof whole or not at all (FILE.tmp, flushed, renamed over FILE): a full disk or an
+// I/O error leaves the last good file as it was and says so; the answer still stands, so the
+// caller prints it and exits with kExitNotSaved. False if the proof is not saved.
+bool write_proof(const std::string& path, int n, const nq::SolveResult& r,
+                 const std::vector<nq::FirstStep>& steps, bool checkpointed) {
   std::ostringstream text;
   nq::write_first_proof(text, {.n = n, .answer = r.solution, .steps = steps});
   try {
     replace_file(path, text.str(), true);
+    return true;
   } catch (const CheckpointError& e) {
-    throw UsageError(std::string("solve: ") + e.what());
+    fmt::print(stderr, "nqueens: the proof is not saved in {} ({}){}\n", path, e.what(),
+               checkpointed ? "; the checkpoint keeps its steps: the same command writes it again"
+                            : "");
+    return false;
   }
 }
 
@@ -153,18 +160,19 @@ int finish_run(int n, const nq::SolveResult& r, const SolveArgs& args, const nq:
                r.rows.size(), saved);
     return kExitInterrupted;
   }
-  if (!args.proof.empty()) write_proof(args.proof, n, r, steps);
+  const bool saved = args.proof.empty() || write_proof(args.proof, n, r, steps, checkpointed);
+  const int done = saved ? kExitOk : kExitNotSaved;
   if (args.json) {
     std::cout << report(n, r, seconds).dump() << '\n';
     std::cout.flush();
-    return r.solution ? kExitOk : kExitNo;
+    return r.solution ? done : kExitNo;
   }
   if (!r.solution) {
     fmt::print(stderr, "nqueens: there is no solution for n = {}\n", n);
     return kExitNo;
   }
   print(*r.solution);
-  return kExitOk;
+  return done;
 }
 
 }  // namespace

@@ -144,3 +144,40 @@ TEST(checkpoint_faults, leftover_tmp_files_are_removed) {
   EXPECT_FALSE(fs::exists(ckpt + ".lock"));
   EXPECT_TRUE(fs::exists(ckpt));
 }
+
+// A proof that cannot be written (a full disk from its first write, or a failed flush) leaves
+// the last good proof as it was and no FILE.tmp; the answer, found at length, is printed all the
+// same, with exit 3 and a line saying the proof is not saved. With a checkpoint, the same command
+// then writes the proof from it.
+TEST(checkpoint_faults, a_proof_that_cannot_be_written_keeps_the_last_and_the_answer_stands) {
+#ifdef NQ_SANITIZED
+  GTEST_SKIP() << "an LD_PRELOAD shim and the sanitizers' runtime do not mix";
+#else
+  const Dir dir;
+  const std::string proof = dir.file("p24.proof"), ckpt = dir.file("p24.ckpt");
+  const std::string answer = "1 3 5 2 4 9 11 14 18 22 19 23 20 24 10 21 6 8 12 16 13 7 17 15\n";
+  for (const char* fault : {"NQ_FAIL_AT=1 NQ_FAIL_ALL=1", "NQ_FAIL_AT=2"}) {  // write; fsync
+    dir.clear();
+    {
+      std::FILE* f = std::fopen(proof.c_str(), "w");
+      ASSERT_TRUE(f);
+      std::fputs("the last good proof\n", f);
+      std::fclose(f);
+    }
+    const auto r = run_shell(std::string("NQ_FAIL_PATH=p24.proof ") + fault + " LD_PRELOAD=" +
+                             NQ_FAIL_SHIM + " " + NQ_BINARY +
+                             " solve 24 --method first -q --proof " + proof + " --checkpoint " +
+                             ckpt);
+    EXPECT_EQ(r.code, 3) << fault << ": " << r.err;
+    EXPECT_EQ(r.out, answer) << fault;
+    EXPECT_NE(r.err.find("the proof is not saved in " + proof), std::string::npos) << r.err;
+    EXPECT_EQ(slurp(proof), "the last good proof\n") << fault;
+    EXPECT_FALSE(fs::exists(proof + ".tmp")) << fault;
+    const auto again = run_nqueens("solve 24 --method first -q --proof " + proof +
+                                   " --checkpoint " + ckpt);
+    EXPECT_EQ(again.code, 0) << again.err;
+    EXPECT_EQ(again.out, answer);
+    EXPECT_EQ(run_nqueens("audit-first " + proof + " --full").code, 0);
+  }
+#endif
+}
