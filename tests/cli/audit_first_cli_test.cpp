@@ -370,6 +370,35 @@ TEST(audit_first_cli, a_dead_square_that_holds_a_solution_is_found) {
   }
 }
 
+// (f) The third solution claimed first, every probe of it "refuted": two pieces hold solutions
+// (the first and the second), and whatever the seed, the one first in the order of the probes
+// is named.
+TEST(audit_first_cli, of_two_false_refutations_the_first_is_named_whatever_the_seed) {
+  for (int n : {8, 12}) {
+    const std::vector<int> first = kth_solution(n, 0), second = kth_solution(n, 1),
+                           third = kth_solution(n, 2);
+    const int row1 = first_difference(first, third), row2 = first_difference(second, third);
+    const auto at = [](const std::vector<int>& s, int row) {
+      return std::pair{row, s[static_cast<std::size_t>(row)]};
+    };
+    ASSERT_LT(at(first, row1), at(second, row2)) << "two probes, that of the first solution first";
+    Proof p{"n = " + std::to_string(n) + ", the third solution", n, {"nqueens-first-proof 1"}};
+    p.lines.push_back("n " + std::to_string(n));
+    for (int r = 0; r < n; ++r) {
+      for (int c = 0; c < third[static_cast<std::size_t>(r)]; ++c) {
+        p.lines.push_back(nq::format_first_step({.kind = Kind::refuted, .row = r, .column = c}));
+      }
+    }
+    p.lines.push_back(answer_line(third));
+    for (int seed = 1; seed <= 6; ++seed) {
+      const auto r = audit(p, "third.proof", " --seed " + std::to_string(seed));
+      expect_refused(r, kWrong + piece(row1, first[static_cast<std::size_t>(row1)]) + "\n",
+                     p.name + ", seed " + std::to_string(seed));
+      EXPECT_NE(r.out.find(", 2 completable\n"), std::string::npos) << p.name << r.out;
+    }
+  }
+}
+
 // (g) The n line changed: the first line that disagrees with it is named. One more: the first
 // line that lists a solution (C, R or A) has a column too few. One fewer: a position past the
 // board, or such a solution line with a column too many, whichever comes first.

@@ -212,6 +212,26 @@ TEST(first_proof, a_false_refutation_is_found_when_sampled) {
   EXPECT_FALSE(check_all(not_a_solution).answer_is_solution);
 }
 
+// The third solution claimed first, every probe of it "refuted": two pieces hold solutions, the
+// first's (row 2 column 5) and the second's (row 2 column 6). The one named is the first in the
+// cover's order, whatever the seed that orders the sample.
+TEST(first_proof, of_two_false_refutations_the_first_is_named_whatever_the_seed) {
+  const std::vector<unsigned>& third = solutions_of(8)[2];
+  FirstProof forged{.n = 8, .answer = {}, .steps = {}};
+  forged.answer = nq::Placement(std::vector<nq::Column>(third.begin(), third.end()));
+  for (int row = 0; row < 8; ++row) {
+    for (int col = 0; col < static_cast<int>(third[static_cast<std::size_t>(row)]); ++col) {
+      forged.steps.push_back({.kind = Kind::refuted, .row = row, .column = col});
+    }
+  }
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    const nq::FirstProofCheck c =
+        nq::check_first_proof(forged, {.sample = ~std::uint64_t{0}, .seed = seed, .threads = 1});
+    EXPECT_EQ(c.contradicted, 2u) << seed;
+    EXPECT_EQ(c.first_contradicted, "row 2 column 5") << seed;
+  }
+}
+
 // A run stopped part way resumes from its steps: the same answer, the rows it settled taken as
 // they were, and the steps of both runs together make a proof that checks.
 TEST(first_proof, a_stopped_run_resumes_from_its_steps) {
