@@ -472,7 +472,9 @@ TEST(audit_first_cli, a_proof_cut_at_a_line_boundary_has_no_answer) {
 }
 
 // (h) A proof cut in the middle of a line, that line named: a step cut after its row, or after
-// its column (a refuted step without its nodes), or the answer cut after two columns.
+// its column (a refuted step without its nodes), or the answer cut after two columns. An answer
+// cut in its last number (n = 18 ends "14 10", cut to "14 1") still has n columns, but is no
+// solution, and the two queens that attack are named.
 TEST(audit_first_cli, a_proof_cut_mid_line_is_refused_at_that_line) {
   for (const Proof& p : honest_proofs()) {
     const std::size_t i = p.first_used(Kind::refuted);
@@ -494,6 +496,32 @@ TEST(audit_first_cli, a_proof_cut_mid_line_is_refused_at_that_line) {
                            std::to_string(p.n) + " columns",
                        p.name + ", cut to '" + cut.lines.back() + "'");
   }
+  Proof n18 = in_pieces(18);
+  ASSERT_EQ(n18.lines.back().substr(n18.lines.back().size() - 6), " 14 10");
+  n18.lines.back().pop_back();
+  expect_refused(audit(n18, "cut.proof"),
+                 "is not a solution for n = 18: queens at row 1 column 1 and row 18 column 1 share "
+                 "a column\n",
+                 n18.name + ", its last column cut to 1");
+}
+
+// An answer that is no solution at all: the first two queens that attack each other are named.
+TEST(audit_first_cli, an_answer_that_is_no_solution_names_two_queens_that_attack) {
+  for (Proof p : honest_proofs()) {
+    std::vector<int> swapped = p.answer();
+    std::swap(swapped[2], swapped[3]);
+    p.lines[p.answer_line()] = answer_line(swapped);
+    const auto r = audit(p, "no_solution.proof");
+    expect_refused(r, "is not a solution for n = " + std::to_string(p.n) + ": queens at row ",
+                   p.name);
+    EXPECT_NE(r.out.find(" share a "), std::string::npos) << r.out;
+  }
+  Proof p = solved(8);
+  p.lines[p.answer_line()] = "A 1 2 3 4 5 6 7 8";
+  expect_refused(audit(p, "no_solution.proof"),
+                 "is not a solution for n = 8: queens at row 1 column 1 and row 2 column 2 share a "
+                 "diagonal\n",
+                 "A 1 2 3 4 5 6 7 8");
 }
 
 // A cut along a line that already holds a queen (the probe's own row or column): every square of
