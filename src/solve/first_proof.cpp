@@ -181,12 +181,12 @@ FirstProof read_first_proof(std::istream& in) {
   };
   while (std::getline(in, line)) {
     ++number_of_line;
-    if (line.empty() || line[0] == '#') continue;
-    if (number_of_line == 1) {
+    if (number_of_line == 1) {  // before a blank line or a comment could stand in for it
       if (line != "nqueens-first-proof 1")
         fail("not a first-solution proof (nqueens-first-proof 1)");
       continue;
     }
+    if (line.empty() || line[0] == '#') continue;
     try {
       const auto w = words(line);
       if (w.empty()) continue;

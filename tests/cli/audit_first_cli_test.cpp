@@ -570,3 +570,14 @@ TEST(audit_first_cli, a_queen_off_the_board_is_refused_at_its_line) {
   const std::string what = ": a queen's row must be a whole number from 1 to 18, not '19'";
   expect_not_a_proof(audit(p, "off.proof"), "line " + std::to_string(i + 1) + what, p.lines[i]);
 }
+
+// The first line is the format's: a file without it is not a proof, even when a blank line or a
+// comment stands there instead.
+TEST(audit_first_cli, a_file_without_the_proofs_first_line_is_not_a_proof) {
+  for (const char* instead : {"", "# nqueens-first-proof 1", "nqueens-first-proof 2"}) {
+    Proof p = solved(8);
+    p.lines[0] = instead;
+    expect_not_a_proof(audit(p, "headless.proof"),
+                       "line 1: not a first-solution proof (nqueens-first-proof 1)", instead);
+  }
+}

@@ -87,9 +87,9 @@ TEST(first_proof, the_text_form_reads_back) {
   EXPECT_EQ(back.n, 12);
   EXPECT_EQ(back.answer, proof.answer);
   EXPECT_EQ(back.steps, proof.steps);
-  for (const char* bad :
-       {"", "nqueens-first-proof 2\nn 8\n", "nqueens-first-proof 1\nX 1 1 0\n",
-        "nqueens-first-proof 1\nn 129\n", "nqueens-first-proof 1\nn 8\nA 1 2\n"}) {
+  for (const char* bad : {"", "nqueens-first-proof 2\nn 8\n", "nqueens-first-proof 1\nX 1 1 0\n",
+                          "nqueens-first-proof 1\nn 129\n", "nqueens-first-proof 1\nn 8\nA 1 2\n",
+                          "\nn 8\nA 1 5 8 6 3 7 2 4\n", "# a comment\nn 8\nA 1 5 8 6 3 7 2 4\n"}) {
     std::istringstream in(bad);
     EXPECT_THROW(nq::read_first_proof(in), std::invalid_argument) << bad;
   }
