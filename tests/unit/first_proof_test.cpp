@@ -182,6 +182,33 @@ TEST(first_proof, a_proof_with_a_step_removed_or_altered_fails) {
   EXPECT_EQ(failed, static_cast<int>(used.size()));
 }
 
+// A cut along a line off the board, in a proof built in code (the text form cannot say it): no
+// queen stands on that line, but no completion has one there either, so it covers nothing, and
+// its piece is the hole named.
+TEST(first_proof, a_cut_along_a_line_off_the_board_covers_nothing) {
+  const FirstProof proof = prove(8, 4, 1);
+  const auto used = std::find_if(proof.steps.begin(), proof.steps.end(), [&](const FirstStep& s) {
+    return s.kind == Kind::refuted && s.more.empty() &&
+           s.column < static_cast<int>((*proof.answer)[static_cast<std::size_t>(s.row)]);
+  });
+  ASSERT_NE(used, proof.steps.end());
+  for (const bool along_row : {true, false}) {
+    for (const int line : {-1, 8}) {
+      FirstProof forged = proof;
+      FirstStep& s = forged.steps[static_cast<std::size_t>(used - proof.steps.begin())];
+      s.kind = Kind::split;
+      s.line_is_row = along_row;
+      s.line = line;
+      s.dead = {0, 1, 2, 3, 4, 5, 6, 7};
+      const nq::FirstProofCheck c = check_all(forged);
+      EXPECT_EQ(c.uncovered, 1u) << along_row << " " << line;
+      EXPECT_EQ(c.first_uncovered,
+                "row " + std::to_string(s.row + 1) + " column " + std::to_string(s.column + 1));
+      EXPECT_FALSE(c.valid());
+    }
+  }
+}
+
 // A proof that claims a later solution is first, by calling refuted the probes that hold the
 // true first one: the cover is complete, but searching those pieces again finds a solution.
 TEST(first_proof, a_false_refutation_is_found_when_sampled) {
