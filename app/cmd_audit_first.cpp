@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // `nqueens audit-first FILE [--sample K | --full]`: check a proof written by `solve --method first
-// --proof FILE` (nqueens/first_proof.hpp). The answer must be a solution; the proof's steps must
-// cover every placement lexicographically smaller than it; and K of the refuted pieces the cover
-// uses, drawn at random, or with --full every one, are searched again by a different search on
-// all cores, which must find no solution in them. Progress on stderr. Exit 0 when all holds, 1
-// when something does not, 2 on bad input, 130 on Ctrl-C.
+// --proof FILE` (nqueens/first_proof.hpp). The answer must be a solution (if not, the first two
+// queens that attack each other are named); the proof's steps must cover every placement
+// lexicographically smaller than it; and K of the refuted pieces the cover uses, drawn at random,
+// or with --full every one, are searched again by a different search on all cores, which must
+// find no solution in them. Progress on stderr. Exit 0 when all holds, 1 when something does
+// not, 2 on bad input, 130 on Ctrl-C.
 #include <fmt/core.h>
 #include <unistd.h>
 
@@ -16,6 +17,7 @@
 #include "commands.hpp"
 #include "interrupt.hpp"
 #include "nqueens/first_proof.hpp"
+#include "nqueens/verify.hpp"
 #include "numbers.hpp"
 #include "progress.hpp"
 
@@ -91,7 +93,9 @@ int run_audit_first(const AuditFirstArgs& args) {
     return kExitInterrupted;
   }
   if (!c.answer_is_solution) {
-    fmt::print("audit-first: the answer in {} is not a solution for n = {}\n", args.proof, proof.n);
+    const std::optional<nq::Attack> attack = nq::find_attack(*proof.answer);
+    fmt::print("audit-first: the answer in {} is not a solution for n = {}{}\n", args.proof,
+               proof.n, attack ? ": " + nq::describe(*attack) : "");
     return kExitNo;
   }
   fmt::print(

@@ -94,7 +94,7 @@ struct FirstProofCheck {
   std::uint64_t re_refuted = 0;    // of those, refuted again by the other search
   std::uint64_t inconclusive = 0;  // of those, over the node budget
   std::uint64_t contradicted = 0;  // of those, found to hold a solution: the proof is wrong
-  std::string first_contradicted;  // like first_uncovered
+  std::string first_contradicted;  // the first in the cover's order, like first_uncovered
   bool stopped = false;            // `stop` was requested; the counts are partial
   bool valid() const {
     return answer_is_solution && uncovered == 0 && contradicted == 0 && !stopped;

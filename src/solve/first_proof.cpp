@@ -181,12 +181,12 @@ FirstProof read_first_proof(std::istream& in) {
   };
   while (std::getline(in, line)) {
     ++number_of_line;
-    if (line.empty() || line[0] == '#') continue;
-    if (number_of_line == 1) {
+    if (number_of_line == 1) {  // before a blank line or a comment could stand in for it
       if (line != "nqueens-first-proof 1")
         fail("not a first-solution proof (nqueens-first-proof 1)");
       continue;
     }
+    if (line.empty() || line[0] == '#') continue;
     try {
       const auto w = words(line);
       if (w.empty()) continue;
@@ -239,6 +239,7 @@ FirstProofCheck check_first_proof(const FirstProof& proof, const FirstProofCheck
     int row, column;
     std::vector<Cell> more;
     std::uint64_t nodes;  // as the proof claims
+    std::size_t place;    // in the cover's order, which the sample shuffles
   };
   std::vector<Piece> pieces;  // every refuted piece and dead square the cover uses
   std::vector<int> prefix;
@@ -255,11 +256,11 @@ FirstProofCheck check_first_proof(const FirstProof& proof, const FirstProofCheck
       detail::walk_cover(n, prefix, row, column, index,
                          {.refuted =
                               [&](const FirstStep& s) {
-                                pieces.push_back({row, column, s.more, s.nodes});
+                                pieces.push_back({row, column, s.more, s.nodes, pieces.size()});
                               },
                           .dead =
                               [&](const std::vector<Cell>& more) {
-                                pieces.push_back({row, column, more, 0});
+                                pieces.push_back({row, column, more, 0, pieces.size()});
                               },
                           .split = [&](const FirstStep&) { ++check.splits; },
                           .uncovered =
@@ -293,6 +294,7 @@ FirstProofCheck check_first_proof(const FirstProof& proof, const FirstProofCheck
     chosen[i].claimed_nodes = p.nodes;
   }
   const std::vector<detail::SearchedAgain> again = detail::search_again(n, chosen, options);
+  std::size_t first_wrong = pieces.size();  // the place of the first piece contradicted
   for (std::size_t i = 0; i < k; ++i) {
     if (!again[i].searched) {
       check.stopped = true;
@@ -304,7 +306,9 @@ FirstProofCheck check_first_proof(const FirstProof& proof, const FirstProofCheck
       case detail::PlainRefuter::Outcome::refuted: ++check.re_refuted; break;
       case detail::PlainRefuter::Outcome::over_budget: ++check.inconclusive; break;
       case detail::PlainRefuter::Outcome::completed:
-        if (check.contradicted++ == 0) {
+        ++check.contradicted;
+        if (pieces[i].place < first_wrong) {
+          first_wrong = pieces[i].place;
           check.first_contradicted = describe(pieces[i].row, pieces[i].column, pieces[i].more);
         }
         break;

@@ -87,9 +87,9 @@ TEST(first_proof, the_text_form_reads_back) {
   EXPECT_EQ(back.n, 12);
   EXPECT_EQ(back.answer, proof.answer);
   EXPECT_EQ(back.steps, proof.steps);
-  for (const char* bad :
-       {"", "nqueens-first-proof 2\nn 8\n", "nqueens-first-proof 1\nX 1 1 0\n",
-        "nqueens-first-proof 1\nn 129\n", "nqueens-first-proof 1\nn 8\nA 1 2\n"}) {
+  for (const char* bad : {"", "nqueens-first-proof 2\nn 8\n", "nqueens-first-proof 1\nX 1 1 0\n",
+                          "nqueens-first-proof 1\nn 129\n", "nqueens-first-proof 1\nn 8\nA 1 2\n",
+                          "\nn 8\nA 1 5 8 6 3 7 2 4\n", "# a comment\nn 8\nA 1 5 8 6 3 7 2 4\n"}) {
     std::istringstream in(bad);
     EXPECT_THROW(nq::read_first_proof(in), std::invalid_argument) << bad;
   }
@@ -182,6 +182,33 @@ TEST(first_proof, a_proof_with_a_step_removed_or_altered_fails) {
   EXPECT_EQ(failed, static_cast<int>(used.size()));
 }
 
+// A cut along a line off the board, in a proof built in code (the text form cannot say it): no
+// queen stands on that line, but no completion has one there either, so it covers nothing, and
+// its piece is the hole named.
+TEST(first_proof, a_cut_along_a_line_off_the_board_covers_nothing) {
+  const FirstProof proof = prove(8, 4, 1);
+  const auto used = std::find_if(proof.steps.begin(), proof.steps.end(), [&](const FirstStep& s) {
+    return s.kind == Kind::refuted && s.more.empty() &&
+           s.column < static_cast<int>((*proof.answer)[static_cast<std::size_t>(s.row)]);
+  });
+  ASSERT_NE(used, proof.steps.end());
+  for (const bool along_row : {true, false}) {
+    for (const int line : {-1, 8}) {
+      FirstProof forged = proof;
+      FirstStep& s = forged.steps[static_cast<std::size_t>(used - proof.steps.begin())];
+      s.kind = Kind::split;
+      s.line_is_row = along_row;
+      s.line = line;
+      s.dead = {0, 1, 2, 3, 4, 5, 6, 7};
+      const nq::FirstProofCheck c = check_all(forged);
+      EXPECT_EQ(c.uncovered, 1u) << along_row << " " << line;
+      EXPECT_EQ(c.first_uncovered,
+                "row " + std::to_string(s.row + 1) + " column " + std::to_string(s.column + 1));
+      EXPECT_FALSE(c.valid());
+    }
+  }
+}
+
 // A proof that claims a later solution is first, by calling refuted the probes that hold the
 // true first one: the cover is complete, but searching those pieces again finds a solution.
 TEST(first_proof, a_false_refutation_is_found_when_sampled) {
@@ -210,6 +237,26 @@ TEST(first_proof, a_false_refutation_is_found_when_sampled) {
   }
   FirstProof not_a_solution{.n = 8, .answer = nq::Placement{0, 1, 2, 3, 4, 5, 6, 7}, .steps = {}};
   EXPECT_FALSE(check_all(not_a_solution).answer_is_solution);
+}
+
+// The third solution claimed first, every probe of it "refuted": two pieces hold solutions, the
+// first's (row 2 column 5) and the second's (row 2 column 6). The one named is the first in the
+// cover's order, whatever the seed that orders the sample.
+TEST(first_proof, of_two_false_refutations_the_first_is_named_whatever_the_seed) {
+  const std::vector<unsigned>& third = solutions_of(8)[2];
+  FirstProof forged{.n = 8, .answer = {}, .steps = {}};
+  forged.answer = nq::Placement(std::vector<nq::Column>(third.begin(), third.end()));
+  for (int row = 0; row < 8; ++row) {
+    for (int col = 0; col < static_cast<int>(third[static_cast<std::size_t>(row)]); ++col) {
+      forged.steps.push_back({.kind = Kind::refuted, .row = row, .column = col});
+    }
+  }
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    const nq::FirstProofCheck c =
+        nq::check_first_proof(forged, {.sample = ~std::uint64_t{0}, .seed = seed, .threads = 1});
+    EXPECT_EQ(c.contradicted, 2u) << seed;
+    EXPECT_EQ(c.first_contradicted, "row 2 column 5") << seed;
+  }
 }
 
 // A run stopped part way resumes from its steps: the same answer, the rows it settled taken as
