@@ -148,14 +148,26 @@ int run_count(const CountArgs& args) {
     options.on_start = [&](std::uint64_t subproblems) { keeper->start(subproblems); };
     options.on_done = [&](const nq::SubproblemCount& s) { keeper->add(s); };
   }
+  std::jthread heartbeat;  // the progress line while the set-up or a long subproblem runs
   if (progress_wanted(args.progress, args.quiet)) {
-    options.on_progress = ProgressPrinter(n, isatty(STDERR_FILENO) != 0);
+    ProgressPrinter printer(n, isatty(STDERR_FILENO) != 0);
+    options.on_progress = printer;
+    options.on_start = [printer, keep = options.on_start,
+                        resumed = options.resume.size()](std::uint64_t subproblems) mutable {
+      if (keep) keep(subproblems);
+      printer.started(subproblems, resumed);
+    };
+    heartbeat = std::jthread([printer](std::stop_token done) mutable { printer.heartbeat(done); });
   }
   nq::CountResult r;
   try {
     r = nq::count(options);
   } catch (const CheckpointError& e) {
     throw UsageError(std::string("count: ") + e.what());
+  }
+  if (heartbeat.joinable()) {  // before the result's lines
+    heartbeat.request_stop();
+    heartbeat.join();
   }
 
   if (chosen) {
