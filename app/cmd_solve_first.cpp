@@ -112,9 +112,9 @@ bool write_proof(const std::string& path, int n, const nq::SolveResult& r,
     replace_file(path, text.str(), true);
     return true;
   } catch (const CheckpointError& e) {
-    fmt::print(stderr, "nqueens: the proof is not saved in {} ({}){}\n", path, e.what(),
-               checkpointed ? "; the checkpoint keeps its steps: the same command writes it again"
-                            : "");
+    fmt::print(
+        stderr, "nqueens: the proof is not saved in {} ({}){}\n", path, e.what(),
+        checkpointed ? "; the checkpoint keeps its steps: the same command writes it again" : "");
     return false;
   }
 }

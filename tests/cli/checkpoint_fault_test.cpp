@@ -164,17 +164,16 @@ TEST(checkpoint_faults, a_proof_that_cannot_be_written_keeps_the_last_and_the_an
       std::fputs("the last good proof\n", f);
       std::fclose(f);
     }
-    const auto r = run_shell(std::string("NQ_FAIL_PATH=p24.proof ") + fault + " LD_PRELOAD=" +
-                             NQ_FAIL_SHIM + " " + NQ_BINARY +
-                             " solve 24 --method first -q --proof " + proof + " --checkpoint " +
-                             ckpt);
+    const auto r = run_shell(
+        std::string("NQ_FAIL_PATH=p24.proof ") + fault + " LD_PRELOAD=" + NQ_FAIL_SHIM + " " +
+        NQ_BINARY + " solve 24 --method first -q --proof " + proof + " --checkpoint " + ckpt);
     EXPECT_EQ(r.code, 3) << fault << ": " << r.err;
     EXPECT_EQ(r.out, answer) << fault;
     EXPECT_NE(r.err.find("the proof is not saved in " + proof), std::string::npos) << r.err;
     EXPECT_EQ(slurp(proof), "the last good proof\n") << fault;
     EXPECT_FALSE(fs::exists(proof + ".tmp")) << fault;
-    const auto again = run_nqueens("solve 24 --method first -q --proof " + proof +
-                                   " --checkpoint " + ckpt);
+    const auto again =
+        run_nqueens("solve 24 --method first -q --proof " + proof + " --checkpoint " + ckpt);
     EXPECT_EQ(again.code, 0) << again.err;
     EXPECT_EQ(again.out, answer);
     EXPECT_EQ(run_nqueens("audit-first " + proof + " --full").code, 0);
