@@ -15,7 +15,8 @@ jobs=${FUZZ_JOBS:-1}
 cmake --preset fuzz > /dev/null && cmake --build --preset fuzz > /dev/null
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(board_size read_placement read_perm read_board read_json read_instance cli)
+  targets=(board_size read_placement read_perm read_board read_json read_instance read_first_proof
+    count_checkpoint first_checkpoint read_subtotals trace cli)
 fi
 work=build/fuzz-campaign
 mkdir -p "$work/artifacts"

@@ -8,8 +8,10 @@
 // and class breakdown are left at 0). Throws std::invalid_argument for n outside the range (or
 // above kMaxHalvesN for the halves engine, or a resume entry that does not fit),
 // MemoryBudgetError (an invalid_argument) when the halves engine cannot run within
-// options.memory, and std::overflow_error if a sum would not fit in 64 bits (it cannot for
-// n <= 28).
+// options.memory, std::overflow_error if a sum would not fit in 64 bits (it cannot for
+// n <= 28), and std::runtime_error when resumed counts give a total that the symmetric counts
+// show to be impossible (only forged or corrupted resumed results can; the command line calls
+// it an internal error, exit 70).
 //
 // The search is split into subproblems with stable ids (0 .. subproblems - 1 for a given n and
 // engine): the same id always denotes the same piece of the search and always has the same count.

@@ -54,7 +54,11 @@ struct SolveOptions {
   // Probing only. Called after each piece, one call at a time, from the search threads.
   std::function<void(const FirstProgress&)> on_progress = {};
   // The steps of an earlier run for the same n, in their order (from a checkpoint): the rows it
-  // settled are taken as they are and the row it was on continues where it stood.
+  // settled are taken as they are and the row it was on continues where it stood. What they say
+  // was searched is trusted, but solve_first() and estimate_first() throw std::invalid_argument,
+  // naming the step, for steps that cannot be a run's: a completed or settled step whose
+  // placement is not a solution through its square and the rows settled before it, or steps that
+  // refute every column of row 1 of a board that has solutions.
   std::vector<FirstStep> resume = {};
   // A probe's search that runs past this many nodes is cut into pieces that the threads share
   // (and that a checkpoint keeps); the budget grows with the work the row has taken.

@@ -26,10 +26,13 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
 #include "first_error.hpp"
+#include "nqueens/verify.hpp"
 #include "search/existence_search.hpp"
 #include "search/residual.hpp"
 #include "solve/first_cover.hpp"
@@ -47,6 +50,36 @@ constexpr std::uint64_t kLargestPiece = std::uint64_t{1} << 24;
 
 // The nodes estimate() searches to measure a thread's rate: about a second at n = 128.
 constexpr std::uint64_t kRateNodes = std::uint64_t{1} << 16;
+
+// Resumed steps are the earlier run's word for what it searched, and are trusted for that; but
+// the placement a completed or settled step carries is what the answer is built on, so it must be
+// a solution through the step's square and the rows settled before it, or the answer would not be
+// a solution. A step that fails this cannot be a run's (a forged or corrupted checkpoint).
+[[noreturn]] void not_a_run_s(const FirstStep& step, const std::string& why) {
+  throw std::invalid_argument("solve: the resumed step '" + format_first_step(step) +
+                              "' is not a run's: " + why);
+}
+
+// The completed and settled steps each carry a solution through their own square.
+void check_resumed_completions(int n, const std::vector<FirstStep>& steps) {
+  for (const FirstStep& s : steps) {
+    if (s.kind != FirstStep::Kind::completed && s.kind != FirstStep::Kind::settled) continue;
+    const auto& cols = s.completion;
+    const bool on_board =
+        s.row >= 0 && s.row < n && cols.size() == static_cast<std::size_t>(n) &&
+        std::all_of(cols.begin(), cols.end(), [n](int c) { return c >= 0 && c < n; });
+    if (!on_board || cols[static_cast<std::size_t>(s.row)] != s.column ||
+        !is_solution(Placement(std::vector<Column>(cols.begin(), cols.end())))) {
+      not_a_run_s(s, "its placement is not a solution through row " + std::to_string(s.row + 1) +
+                         ", column " + std::to_string(s.column + 1));
+    }
+  }
+}
+
+// Whether a resumed completion keeps the rows settled before its own.
+bool keeps_rows(const FirstStep& step, const std::vector<int>& prefix) {
+  return std::equal(prefix.begin(), prefix.end(), step.completion.begin());
+}
 
 // What every search of a probe prunes with: the difference family's sum bound at each node and
 // the diagonal moments at its root (docs/journal/first.md measures the alternatives).
@@ -99,6 +132,8 @@ class RowJob {
       for (const FirstStep& s : resumed) {
         if (s.row != row_ || s.column != c->col) continue;
         if (s.kind == FirstStep::Kind::completed) {
+          if (!keeps_rows(s, prefix_))
+            not_a_run_s(s, "its placement leaves the rows settled before it");
           c->state = Candidate::State::completed;
           c->completion = s.completion;
         }
@@ -446,8 +481,10 @@ SolveResult walk_rows(const SolveOptions& options, OpenRow&& open_row) {
   std::optional<std::vector<int>> known;  // a completion of the rows fixed so far
   std::vector<int> prefix;
   SolveResult result;
+  check_resumed_completions(n, options.resume);
   for (const FirstStep& s : options.resume) {  // the rows an earlier run settled
     if (s.kind != FirstStep::Kind::settled || s.row != static_cast<int>(prefix.size())) continue;
+    if (!keeps_rows(s, prefix)) not_a_run_s(s, "its placement leaves the rows settled before it");
     if (!board.place(s.row, s.column)) break;  // cannot happen for steps of a run for this n
     prefix.push_back(s.column);
     known = s.completion;
@@ -474,7 +511,12 @@ SolveResult walk_rows(const SolveOptions& options, OpenRow&& open_row) {
         known = c->completion;
       }
     }
-    if (chosen < 0) {  // only in row 0: n = 2 or 3
+    if (chosen < 0) {  // only in row 0: n = 2 or 3, or steps that cannot be a run's
+      if (n >= 4) {
+        throw std::invalid_argument(
+            "solve: the resumed steps refute every column of row 1, but n = " + std::to_string(n) +
+            " has solutions");
+      }
       result.complete = true;
       return result;
     }

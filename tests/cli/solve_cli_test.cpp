@@ -8,8 +8,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "durable_file.hpp"
 #include "nqueens/format.hpp"
 #include "nqueens/verify.hpp"
+#include "nqueens/version.hpp"
 #include "run.hpp"
 
 using nq::test::run_nqueens;
@@ -225,6 +227,23 @@ TEST(solve_cli, first_resumes_after_kill_9) {
   const auto again = nlohmann::json::parse(run_nqueens(args + " --json").out);
   EXPECT_EQ(again["solution"], j["solution"]);
   for (const auto& row : again["rows"]) EXPECT_TRUE(row["resumed"].get<bool>());
+}
+
+// A checkpoint whose checksum is right but whose steps cannot be a run's is refused as bad input,
+// and no answer is printed: fuzz_first_checkpoint's find, row 2's column 5 "completed" by a
+// placement that is no solution, which the resumed run used to print as its answer.
+TEST(solve_cli, first_refuses_a_checkpoint_whose_completion_is_not_a_solution) {
+  std::string checksum;
+  const std::string forged =
+      nqcli::with_checksum("nqueens-first-checkpoint 1\nversion " + std::string(nq::kVersion) +
+                               "\nn 8\nC 2 5 1 5 8 6 3 4 2 4\n",
+                           checksum);
+  const std::string path = temp_file("forged.first.ckpt", forged);
+  const auto r = run_nqueens("solve 8 --method first -q --checkpoint " + quoted(path));
+  EXPECT_EQ(r.code, 2) << r.out << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("C 2 5 1 5 8 6 3 4 2 4"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
 }
 
 TEST(solve_cli, first_saves_on_sigterm_and_refuses_foreign_checkpoints) {

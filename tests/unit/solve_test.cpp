@@ -122,6 +122,48 @@ TEST(solve_first, an_exception_on_a_search_thread_reaches_the_caller) {
   EXPECT_THROW(nq::solve_first({.n = 30, .threads = 3, .on_step = throwing}), std::runtime_error);
 }
 
+// Resumed steps are trusted for what they say was searched, but a completion they carry must be a
+// solution through the rows before it, or the answer built on it would not be one.
+// fuzz_first_checkpoint found a checkpoint whose "C 2 5" step carried "1 5 8 6 3 4 2 4" (rows 6 and
+// 8 share a column): resumed, the run answered with that placement.
+TEST(solve_first, refuses_a_resumed_completion_that_is_not_a_solution_through_its_rows) {
+  const auto step = [](const char* line) { return nq::parse_first_step(line, 8); };
+  for (const std::vector<nq::FirstStep>& resume :
+       {std::vector<nq::FirstStep>{step("C 2 5 1 5 8 6 3 4 2 4")},  // not a solution
+        std::vector<nq::FirstStep>{step("R 1 1 1 2 3 4 5 6 7 8")},  // not a solution
+        std::vector<nq::FirstStep>{step("R 1 1 1 5 8 6 3 7 2 4"),
+                                   step("C 2 3 5 3 1 6 8 2 4 7")},  // a solution, row 1 not 1
+        std::vector<nq::FirstStep>{step("R 1 1 1 5 8 6 3 7 2 4"),
+                                   step("R 2 5 1 7 5 8 2 4 6 3")}}) {  // row 2 not at column 5
+    const std::string first = nq::format_first_step(resume.back());
+    try {
+      const nq::SolveResult r = nq::solve_first({.n = 8, .threads = 1, .resume = resume});
+      ADD_FAILURE() << first << ": nothing thrown, answer "
+                    << (r.solution ? nq::is_solution(*r.solution) ? "a solution" : "not a solution"
+                                   : "none");
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find(first), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(nq::estimate_first({.n = 8, .resume = resume, .paths = 1}), std::invalid_argument)
+        << first;
+  }
+}
+
+// Steps that refute every column of row 1 cannot be a run's for a board that has solutions; the
+// resumed run must not answer that there is none.
+TEST(solve_first, refuses_resumed_steps_that_refute_every_column_of_the_first_row) {
+  std::vector<nq::FirstStep> resume;
+  for (int c = 0; c < 8; ++c) {
+    resume.push_back({.kind = nq::FirstStep::Kind::refuted, .row = 0, .column = c});
+  }
+  EXPECT_THROW(nq::solve_first({.n = 8, .threads = 1, .resume = resume}), std::invalid_argument);
+  // n = 3 has no solution: there the same steps are the truth.
+  resume.resize(3);
+  const nq::SolveResult r = nq::solve_first({.n = 3, .threads = 1, .resume = resume});
+  EXPECT_TRUE(r.complete);
+  EXPECT_FALSE(r.solution);
+}
+
 TEST(estimate_first, header_example_holds) {
   const nq::FirstEstimate e = nq::estimate_first({.n = 30, .paths = 20});
   EXPECT_TRUE(e.open);
