@@ -31,18 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   dir.clear();
   const std::string path = dir.path("cp");
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  bool journaled = false;
-  const auto [file, journal] = nqfuzz::cut(text, journaled);
-  std::string checksum = "0000000000000000";
-  if (nqfuzz::has_checksum_line(file)) {
-    nqfuzz::write_file(path, file);
-  } else {
-    nqfuzz::write_file(path, nqcli::with_checksum(std::string(file), checksum));
-  }
-  if (journaled) {
-    nqfuzz::write_file(path + ".journal", std::string(nqcli::FirstCheckpointFormat::kJournalMagic) +
-                                              " " + checksum + "\n" + std::string(journal));
-  }
+  nqfuzz::write_checkpoint(path, text, nqcli::FirstCheckpointFormat::kJournalMagic);
 
   // The checkpoint's n, as a run for that n would be given it.
   int n = 0;

@@ -14,6 +14,8 @@
 #include <string_view>
 #include <utility>
 
+#include "durable_file.hpp"
+
 namespace nqfuzz {
 
 // A directory of this process's own, made at the first call and emptied by clear().
@@ -54,6 +56,25 @@ inline std::pair<std::string_view, std::string_view> cut(std::string_view text, 
 // Whether the text has a line starting "checksum " (then it is written as it is).
 inline bool has_checksum_line(std::string_view text) {
   return text.starts_with("checksum ") || text.find("\nchecksum ") != std::string_view::npos;
+}
+
+// A checkpoint at `path` from the input: the file before a line "--" (with an all-zero checksum
+// line added when it has none) and, after it, its journal's lines under the header `magic`
+// naming that checksum.
+inline void write_checkpoint(const std::string& path, std::string_view text,
+                             std::string_view magic) {
+  bool journaled = false;
+  const auto [file, journal] = cut(text, journaled);
+  std::string checksum = "0000000000000000";  // with_checksum sets what it wrote
+  if (has_checksum_line(file)) {
+    write_file(path, file);
+  } else {
+    write_file(path, nqcli::with_checksum(std::string(file), checksum));
+  }
+  if (journaled) {
+    write_file(path + ".journal",
+               std::string(magic) + " " + checksum + "\n" + std::string(journal));
+  }
 }
 
 }  // namespace nqfuzz
