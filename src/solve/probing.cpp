@@ -511,8 +511,10 @@ SolveResult walk_rows(const SolveOptions& options, OpenRow&& open_row) {
         known = c->completion;
       }
     }
-    if (chosen < 0) {  // only in row 0: n = 2 or 3, or steps that cannot be a run's
-      if (n >= 4) {
+    // Only in row 0: n = 2 and 3 have no solution, and every other n has, so there it takes
+    // resumed steps that cannot be a run's.
+    if (chosen < 0) {
+      if (n != 2 && n != 3) {
         throw std::invalid_argument(
             "solve: the resumed steps refute every column of row 1, but n = " + std::to_string(n) +
             " has solutions");

@@ -149,19 +149,27 @@ TEST(solve_first, refuses_a_resumed_completion_that_is_not_a_solution_through_it
   }
 }
 
-// Steps that refute every column of row 1 cannot be a run's for a board that has solutions; the
-// resumed run must not answer that there is none.
+// Steps that refute every column of row 1 cannot be a run's for a board that has solutions (every
+// n but 2 and 3; fuzz_first_checkpoint found n = 1, "X 1 1 5", after n = 8); the resumed run must
+// not answer that there is none.
 TEST(solve_first, refuses_resumed_steps_that_refute_every_column_of_the_first_row) {
-  std::vector<nq::FirstStep> resume;
-  for (int c = 0; c < 8; ++c) {
-    resume.push_back({.kind = nq::FirstStep::Kind::refuted, .row = 0, .column = c});
+  const auto refuting_row_1 = [](int n) {
+    std::vector<nq::FirstStep> resume;
+    for (int c = 0; c < n; ++c) {
+      resume.push_back({.kind = nq::FirstStep::Kind::refuted, .row = 0, .column = c});
+    }
+    return resume;
+  };
+  for (int n : {1, 4, 8}) {
+    EXPECT_THROW(nq::solve_first({.n = n, .threads = 1, .resume = refuting_row_1(n)}),
+                 std::invalid_argument)
+        << "n = " << n;
   }
-  EXPECT_THROW(nq::solve_first({.n = 8, .threads = 1, .resume = resume}), std::invalid_argument);
-  // n = 3 has no solution: there the same steps are the truth.
-  resume.resize(3);
-  const nq::SolveResult r = nq::solve_first({.n = 3, .threads = 1, .resume = resume});
-  EXPECT_TRUE(r.complete);
-  EXPECT_FALSE(r.solution);
+  for (int n : {2, 3}) {  // no solution: there the same steps are the truth
+    const nq::SolveResult r = nq::solve_first({.n = n, .threads = 1, .resume = refuting_row_1(n)});
+    EXPECT_TRUE(r.complete) << "n = " << n;
+    EXPECT_FALSE(r.solution) << "n = " << n;
+  }
 }
 
 TEST(estimate_first, header_example_holds) {
