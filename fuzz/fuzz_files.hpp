@@ -18,7 +18,8 @@
 
 namespace nqfuzz {
 
-// A directory of this process's own, made at the first call and emptied by clear().
+// A directory of this process's own, made at the first call, emptied by clear() and removed when
+// the process exits normally (libFuzzer ends its runs with exit()).
 class PrivateDir {
  public:
   explicit PrivateDir(const char* target) {
@@ -26,6 +27,12 @@ class PrivateDir {
     if (mkdtemp(pattern.data()) == nullptr) std::abort();
     dir_ = pattern;
   }
+  ~PrivateDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(dir_, ignored);
+  }
+  PrivateDir(const PrivateDir&) = delete;
+  PrivateDir& operator=(const PrivateDir&) = delete;
   std::string path(const char* name) const { return (dir_ / name).string(); }
   void clear() const {
     std::error_code ignored;
