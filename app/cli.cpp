@@ -27,6 +27,7 @@
 #include "nqueens/classic.hpp"
 #include "nqueens/compare.hpp"
 #include "nqueens/complete.hpp"
+#include "nqueens/count.hpp"
 #include "nqueens/format.hpp"
 #include "nqueens/registry.hpp"
 #include "nqueens/trace.hpp"
@@ -455,6 +456,8 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     return fail(kExitUsage, std::string(e.what()) + " (see nqueens --help)");
+  } catch (const nq::CountStopped& e) {  // Ctrl-C while count or audit builds its tables
+    return fail(kExitInterrupted, e.what());
   } catch (const UsageError& e) {  // the library's InvalidArgument too
     return fail(kExitUsage, e.what());
   } catch (const nq::ParseError& e) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The signal handler only sets a sig_atomic_t flag (all it may safely do); a watcher thread
+// The signal handler only sets a sig_atomic_t flag (about all it may safely do); a watcher thread
 // polls it every 20 ms and forwards it to the stop source, which is not async-signal-safe. The
 // watcher waits on its own stop token, so the guard's destructor does not wait out a poll.
 #include "interrupt.hpp"
@@ -15,7 +15,19 @@ namespace nqcli {
 
 namespace {
 volatile std::sig_atomic_t g_signalled = 0;
-extern "C" void on_signal(int) { g_signalled = 1; }
+struct sigaction g_previous_int {
+}, g_previous_term{};  // the handler's copies of the guard's
+// A second signal goes where signals went before the guard (by default it ends the process, as
+// kill does: a checkpoint keeps its last save and its journal): a job that does not stop soon
+// enough is still the user's to end. sigaction and raise are async-signal-safe.
+extern "C" void on_signal(int signal) {
+  if (g_signalled) {
+    sigaction(signal, signal == SIGINT ? &g_previous_int : &g_previous_term, nullptr);
+    raise(signal);
+    return;
+  }
+  g_signalled = 1;
+}
 }  // namespace
 
 InterruptGuard::InterruptGuard() {
@@ -23,6 +35,8 @@ InterruptGuard::InterruptGuard() {
   struct sigaction action {};
   action.sa_handler = on_signal;
   sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, nullptr, &g_previous_int);
+  sigaction(SIGTERM, nullptr, &g_previous_term);
   sigaction(SIGINT, &action, &previous_int_);
   sigaction(SIGTERM, &action, &previous_term_);
   watcher_ = std::jthread([this](std::stop_token own) {

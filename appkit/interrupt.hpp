@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Ctrl-C for long jobs: while an InterruptGuard lives, SIGINT and SIGTERM request a stop on its
-// token instead of killing the process, so the job can report what it finished (exit 130).
+// token instead of killing the process, so the job can report what it finished (exit 130). A
+// second signal is handled as it was before the guard (by default, the process ends).
 #pragma once
 
 #include <signal.h>

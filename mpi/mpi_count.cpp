@@ -507,7 +507,13 @@ int run_coordinator(const nqcli::CountArgs& args, const nqcli::CountJob& job,
                     std::optional<nqcli::CheckpointKeeper>& keeper, int ranks, unsigned threads) {
   const Clock::time_point job_start = Clock::now();
   nqcli::InterruptGuard interrupt;
-  const nq::CountSplit split(job.n, job.engine, threads, job.memory);
+  const nq::CountSplit split = [&] {
+    try {
+      return nq::CountSplit(job.n, job.engine, threads, job.memory, interrupt.token());
+    } catch (const nq::CountStopped& e) {  // the other ranks may still be building theirs
+      abort_job(e.what(), nqcli::kExitInterrupted);
+    }
+  }();
   if (keeper) start_checkpoint(*keeper, split, args.checkpoint);
   Rank0 rank0(args, split, keeper, ranks, threads);
   try {

@@ -5,11 +5,12 @@
 // Contract: count() returns the exact total (OEIS A000170) and unique count (A002562) for
 // 1 <= n <= kMaxCountN, or, when stopped through options.stop, a partial result with
 // complete == false (the total then covers only the subproblems finished, and the unique count
-// and class breakdown are left at 0). Throws std::invalid_argument for n outside the range (or
-// above kMaxHalvesN for the halves engine, or a resume entry that does not fit),
-// MemoryBudgetError (an invalid_argument) when the halves engine cannot run within
-// options.memory, std::overflow_error if a sum would not fit in 64 bits (it cannot for
-// n <= 28), and std::runtime_error when resumed counts give a total that the symmetric counts
+// and class breakdown are left at 0); a stop during the set-up, before the first subproblem (the
+// halves engine's tables take most of a minute at n = 28), throws CountStopped instead. Throws
+// std::invalid_argument for n outside the range (or above kMaxHalvesN for the halves engine, or a
+// resume entry that does not fit), MemoryBudgetError (an invalid_argument) when the halves engine
+// cannot run within options.memory, std::overflow_error if a sum would not fit in 64 bits (it
+// cannot for n <= 28), and std::runtime_error when resumed counts give a total that the symmetric counts
 // show to be impossible (only forged or corrupted resumed results can; the command line calls
 // it an internal error, exit 70).
 //
@@ -60,6 +61,14 @@ class MemoryBudgetError : public std::invalid_argument {
 
  private:
   std::uint64_t needed_;
+};
+
+// Thrown when a stop is requested while the engine is being set up, before any subproblem has
+// been counted: there is nothing to report, and nothing was changed.
+class CountStopped : public std::runtime_error {
+ public:
+  CountStopped()
+      : std::runtime_error("interrupted while setting up, before any subproblem was counted") {}
 };
 
 enum class CountEngine { automatic, backtrack, halves };

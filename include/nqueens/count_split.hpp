@@ -40,9 +40,11 @@ class CountSplit {
  public:
   // Builds the tables of `engine` (automatic is resolved for n) with `threads` threads (0: all
   // cores), planning for at most that many workers within `memory` bytes (0: no limit). Throws
-  // std::invalid_argument for n outside the engine's range and MemoryBudgetError when the
-  // budget cannot hold the smallest unit of work.
-  CountSplit(int n, CountEngine engine, unsigned threads = 0, std::uint64_t memory = 0);
+  // std::invalid_argument for n outside the engine's range, MemoryBudgetError when the budget
+  // cannot hold the smallest unit of work, and CountStopped when `stop` is requested before the
+  // tables are built.
+  CountSplit(int n, CountEngine engine, unsigned threads = 0, std::uint64_t memory = 0,
+             std::stop_token stop = {});
   ~CountSplit();
   CountSplit(CountSplit&&) noexcept;
   CountSplit& operator=(CountSplit&&) noexcept;

@@ -26,12 +26,13 @@ def interrupted(call, after=0.3):
 @pytest.mark.parametrize("call", [
     lambda: nqueens.solve(64, method="first", threads=2),  # about a minute
     lambda: nqueens.count(20, engine="backtrack", threads=1),  # a minute or more
+    lambda: nqueens.count(28, threads=1),  # its tables alone take a minute or more
     lambda: nqueens.classic(14, "board-scan"),
     lambda: nqueens.count_completions(20),  # 39 billion
     lambda: list(nqueens.solutions(16)),
     lambda: nqueens.solutions_array(16, unique=True, threads=1),
     lambda: list(nqueens.trace(14, first=False)),
-], ids=["solve-first", "count", "classic", "complete", "solutions", "solutions_array", "trace"])
+], ids=["solve-first", "count", "count-set-up", "classic", "complete", "solutions", "solutions_array", "trace"])
 def test_a_long_call_stops_at_ctrl_c(call):
     # Well before the call would end by itself. count() stops between subproblems, and at
     # n = 20 one of those takes seconds on a loaded machine (docs/journal/tests.md, "A subproblem

@@ -84,7 +84,7 @@ CountResult count(const CountOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   const unsigned threads =
       options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-  const CountSplit split(options.n, options.engine, threads, options.memory);
+  const CountSplit split(options.n, options.engine, threads, options.memory, options.stop);
   const std::uint64_t size = split.size();
 
   if (options.resume_subproblems != 0 && options.resume_subproblems != size) {

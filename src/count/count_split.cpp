@@ -60,7 +60,8 @@ void add_class_counts(CountResult& r) {
 
 }  // namespace
 
-CountSplit::CountSplit(int n, CountEngine engine, unsigned threads, std::uint64_t memory)
+CountSplit::CountSplit(int n, CountEngine engine, unsigned threads, std::uint64_t memory,
+                       std::stop_token stop)
     : n_(n), engine_(resolve_engine(engine, n)) {
   if (n < 1 || n > kMaxCountN) {
     throw std::invalid_argument("count: n must be between 1 and " + std::to_string(kMaxCountN));
@@ -69,8 +70,10 @@ CountSplit::CountSplit(int n, CountEngine engine, unsigned threads, std::uint64_
     throw std::invalid_argument("count: the halves engine needs n between 4 and " +
                                 std::to_string(kMaxHalvesN));
   }
-  impl_ = engine_ == CountEngine::halves ? detail::make_halves_engine(n, all_cores(threads), memory)
-                                         : detail::make_backtrack_engine(n);
+  impl_ = engine_ == CountEngine::halves
+              ? detail::make_halves_engine(n, all_cores(threads), memory,
+                                           detail::HalvesTables::choose, {}, stop)
+              : detail::make_backtrack_engine(n);
 }
 
 CountSplit::~CountSplit() = default;

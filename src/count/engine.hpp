@@ -81,7 +81,8 @@ class Engine {
 std::unique_ptr<Engine> make_backtrack_engine(int n);
 // Half boards joined in the middle (4 <= n <= kMaxHalvesN), for `threads` workers, keeping the
 // whole process under `memory_budget` bytes (0: no limit); throws MemoryBudgetError when it
-// cannot. `threads` also builds the shared tables.
+// cannot, and CountStopped when `stop` is requested while it builds. `threads` also builds the
+// shared tables.
 // `tables` forces where the quarter slices come from (for tests); the default chooses.
 enum class HalvesTables { choose, shared, per_worker };
 // `tuning` forces the pair count's bucket scheme (for tests, so that the paths wide patterns take
@@ -104,7 +105,7 @@ struct HalvesTuning {
 };
 std::unique_ptr<Engine> make_halves_engine(int n, unsigned threads, std::uint64_t memory_budget,
                                            HalvesTables tables = HalvesTables::choose,
-                                           HalvesTuning tuning = {});
+                                           HalvesTuning tuning = {}, std::stop_token stop = {});
 
 // What a halves subproblem is, for tests that count it another way: the row of the middle
 // column's queen (odd n; -1 for even n) and the rows whose queen is in the east half. Its count

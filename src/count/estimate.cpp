@@ -58,7 +58,7 @@ CountEstimate estimate_count(const CountEstimateOptions& options) {
   const unsigned threads =
       o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
   const Clock::time_point setup_start = Clock::now();
-  const CountSplit split(o.n, o.engine, threads, o.memory);
+  const CountSplit split(o.n, o.engine, threads, o.memory, o.stop);
   const std::vector<std::uint64_t> ids = split.schedule();
   CountEstimate e;
   e.n = o.n;

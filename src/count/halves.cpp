@@ -35,6 +35,7 @@
 #include <limits>
 #include <optional>
 #include <stdexcept>
+#include <stop_token>
 #include <string>
 #include <thread>
 #include <vector>
@@ -315,7 +316,8 @@ class HalvesWorker final : public Worker {
 
 class HalvesEngine final : public Engine {
  public:
-  HalvesEngine(int n, unsigned threads, u64 budget, HalvesTables tables, HalvesTuning tuning)
+  HalvesEngine(int n, unsigned threads, u64 budget, HalvesTables tables, HalvesTuning tuning,
+               const std::stop_token& stop)
       : layout_(tuned_layout(n, tuning)), wide_(tuned_word_bits(n, tuning) == 64) {
     const int h = n / 2, odd = n % 2;
     north_rows_ = h + odd;                    // the middle row (odd n) belongs to the north
@@ -335,11 +337,11 @@ class HalvesEngine final : public Engine {
     // The mirror (column c to n - 1 - c) maps the north-west quarter onto the north-east one and
     // the upside-down turn the south quarters onto the north's (quarters.hpp), so one counting
     // pass gives all four.
-    sizes_[0] = count_slices(layout_, shapes_[0], threads);
+    sizes_[0] = count_slices(layout_, shapes_[0], threads, stop);
     sizes_[1] = sizes_[0];
     sizes_[2] = turned_slice_sizes(sizes_[0], shapes_[2].nr);
     sizes_[3] = sizes_[2];
-    make_subproblems();
+    make_subproblems(stop);
     for (int q = 0; q < 4; ++q) {
       for (const u64 k : sizes_[q]) largest_[q] = std::max(largest_[q], k);
     }
@@ -353,12 +355,13 @@ class HalvesEngine final : public Engine {
       // third of building (docs/journal/count.md, "The transposition's loads, four north entries
       // at a time, one table for the exact bits, and mirrored quarters").
       if (threads >= 4) {
-        on_quarters(threads, [&](int q) { tables_[q].build(layout_, shapes_[q], sizes_[q]); });
+        on_quarters(threads,
+                    [&](int q) { tables_[q].build(layout_, shapes_[q], sizes_[q], stop); });
       } else {
         on_quarters(threads, [&](int q) {
           if (q % 2 == 1) return;
-          tables_[q].build(layout_, shapes_[q], sizes_[q]);
-          tables_[q + 1].mirror(layout_, shapes_[q + 1], tables_[q]);
+          tables_[q].build(layout_, shapes_[q], sizes_[q], stop);
+          tables_[q + 1].mirror(layout_, shapes_[q + 1], tables_[q], stop);
         });
       }
     }
@@ -524,10 +527,11 @@ class HalvesEngine final : public Engine {
   // split at m, so that a subset costs a few dozen instructions, not a loop over the rows
   // (docs/journal/count.md, "Cutting the slope: the half-boards of odd n, the set-up, the
   // sample").
-  void make_subproblems() {
+  void make_subproblems(const std::stop_token& stop) {
     const int n = layout_.n, h = layout_.h;
     const u32 all = static_cast<u32>((u64{1} << n) - 1);
     auto reverse = [n](u32 x) { return reverse_bits(x, n); };
+    u64 visited = 0;  // subsets, between looks at the stop token
     for (int m = n % 2 ? 0 : -1; m < (n % 2 ? n : 0); ++m) {
       const u32 free_rows = all & ~(m >= 0 ? u32{1} << m : 0);
       const u32 below = m >= 0 ? (u32{1} << m) - 1 : all;  // free rows below m keep their bit
@@ -550,6 +554,7 @@ class HalvesEngine final : public Engine {
         }
         const u64 low = s & (0 - s), ripple = s + low;  // next subset of the same size
         s = (((ripple ^ s) >> 2) / low) | ripple;
+        if ((++visited & 0xFFFFF) == 0 && stop.stop_requested()) throw CountStopped();
       }
     }
     subproblems_.shrink_to_fit();
@@ -1295,9 +1300,10 @@ std::uint64_t HalvesWorker::pairs(std::uint64_t& nodes) {
 }  // namespace
 
 std::unique_ptr<Engine> make_halves_engine(int n, unsigned threads, std::uint64_t memory_budget,
-                                           HalvesTables tables, HalvesTuning tuning) {
+                                           HalvesTables tables, HalvesTuning tuning,
+                                           std::stop_token stop) {
   if (n < 4 || n > kMaxHalvesN) throw std::invalid_argument("halves engine: n out of range");
-  return std::make_unique<HalvesEngine>(n, threads, memory_budget, tables, tuning);
+  return std::make_unique<HalvesEngine>(n, threads, memory_budget, tables, tuning, stop);
 }
 
 HalvesPiece halves_piece(const Engine& engine, std::size_t id) {

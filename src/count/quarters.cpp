@@ -74,6 +74,20 @@ void count_rows(const Layout& L, const QuarterShape& q, int lr, u32 rows, u32 co
     sizes[rows | 1u << lr] += popcount32(free_squares(L, q, r, cols, d1, up));
     return;
   }
+  if (lr == q.nr - 2) {  // the last two rows at once: a queen on column x of the first attacks
+    // exactly columns x - 1, x and x + 1 of the next, so the pairs are |a| |b| less those three
+    // overlaps (docs/journal/count.md, "The counting pass: the last two rows at once").
+    const u32 a = free_squares(L, q, r, cols, d1, up);
+    const u32 b = free_squares(L, q, r + 1, cols, d1, up);
+    const u64 na = popcount32(a), nb = popcount32(b);
+    const u32 first = 1u << lr, second = 2u << lr;
+    ++sizes[rows];
+    sizes[rows | first] += na;
+    sizes[rows | second] += nb;
+    sizes[rows | first | second] +=
+        na * nb - popcount32(a & b) - popcount32(a & b << 1) - popcount32(a & b >> 1);
+    return;
+  }
   count_rows(L, q, lr + 1, rows, cols, d1, up, sizes);  // no queen in this row
   for (u32 free = free_squares(L, q, r, cols, d1, up); free; free &= free - 1) {
     const int lc = std::countr_zero(free);
@@ -148,39 +162,49 @@ Layout make_layout(int n, int cut) {
   return L;
 }
 
-std::vector<u64> count_slices(const Layout& layout, const QuarterShape& shape, unsigned threads) {
+std::vector<u64> count_slices(const Layout& layout, const QuarterShape& shape, unsigned threads,
+                              const std::stop_token& stop) {
   const std::size_t row_sets = std::size_t{1} << shape.nr;
   std::vector<u64> sizes(row_sets, 0);
-  if (threads <= 1 || shape.nr < 4) {
-    count_rows(layout, shape, 0, 0, 0, 0, 0, sizes);
-    return sizes;
-  }
-  // The states after the first two rows (each empty or holding a queen), up to (nc + 1)^2 of
-  // them, taken by the threads one at a time (the branch with both rows empty is the largest).
+  const Layout& L = layout;
+  const QuarterShape& q = shape;
+  // The states after the first rows (each empty or holding a queen), taken by the threads one at
+  // a time, the stop token read between them: the largest (those rows all empty) holds a small
+  // share of the pass, so a stop is answered at once. The last two rows stay to count_rows.
+  const int depth = std::clamp(q.nr - 2, 0, kPrefixRows);
   struct Prefix {
     u32 rows, cols;
     u64 d1, up;
   };
   std::vector<Prefix> prefixes;
-  const Layout& L = layout;
-  const QuarterShape& q = shape;
-  for (int a = -1; a < q.nc; ++a) {
-    const int r0 = q.r0;
-    Prefix p{0, 0, 0, 0};
-    if (a >= 0) {
-      const int c = q.c0 + a;
-      p = {1u, 1u << a, 1ull << (r0 + c), 1ull << (c - r0 + L.n - 1)};
+  auto extend = [&](auto& self, int lr, const Prefix& p) -> void {
+    if (lr == depth) {
+      prefixes.push_back(p);
+      return;
     }
-    const int r1 = q.r0 + 1;
-    prefixes.push_back(p);  // row 1 empty
-    for (u32 free = free_squares(L, q, r1, p.cols, p.d1, p.up); free; free &= free - 1) {
+    self(self, lr + 1, p);  // no queen in this row
+    const int r = q.r0 + lr;
+    for (u32 free = free_squares(L, q, r, p.cols, p.d1, p.up); free; free &= free - 1) {
       const int lc = std::countr_zero(free);
       const int c = q.c0 + lc;
-      prefixes.push_back({p.rows | 2u, p.cols | 1u << lc, p.d1 | 1ull << (r1 + c),
-                          p.up | 1ull << (c - r1 + L.n - 1)});
+      self(self, lr + 1,
+           {p.rows | 1u << lr, p.cols | 1u << lc, p.d1 | 1ull << (r + c),
+            p.up | 1ull << (c - r + L.n - 1)});
     }
-  }
+  };
+  extend(extend, 0, {0, 0, 0, 0});
   std::atomic<std::size_t> next{0};
+  auto count_some = [&](std::vector<u64>& mine) {
+    for (std::size_t i; (i = next.fetch_add(1)) < prefixes.size();) {
+      if (stop.stop_requested()) throw CountStopped();
+      const Prefix& p = prefixes[i];
+      count_rows(L, q, depth, p.rows, p.cols, p.d1, p.up, mine);
+    }
+  };
+  if (threads <= 1) {
+    count_some(sizes);
+    return sizes;
+  }
   std::vector<std::vector<u64>> partial(threads);
   FirstError errors;
   {
@@ -188,12 +212,8 @@ std::vector<u64> count_slices(const Layout& layout, const QuarterShape& shape, u
     for (unsigned t = 0; t < threads; ++t) {
       workers.emplace_back([&, t] {
         errors.run([&] {
-          std::vector<u64>& mine = partial[t];
-          mine.assign(row_sets, 0);
-          for (std::size_t i; (i = next.fetch_add(1)) < prefixes.size();) {
-            const Prefix& p = prefixes[i];
-            count_rows(L, q, 2, p.rows, p.cols, p.d1, p.up, mine);
-          }
+          partial[t].assign(row_sets, 0);
+          count_some(partial[t]);
         });
       });
     }
@@ -222,7 +242,7 @@ DiagonalFrame diagonal_frame(const Layout& layout, const QuarterShape& shape) {
 }
 
 void QuarterTable::build(const Layout& layout, const QuarterShape& shape,
-                         const std::vector<u64>& slice_sizes) {
+                         const std::vector<u64>& slice_sizes, const std::stop_token& stop) {
   u64 total = 0;
   for (u64 s : slice_sizes) total += s;
   if (total >= (u64{1} << 32)) throw std::length_error("halves: quarter table too large");
@@ -236,6 +256,7 @@ void QuarterTable::build(const Layout& layout, const QuarterShape& shape,
   for (u32 rows = 0; rows < row_sets; ++rows) {
     row_start_[rows] = static_cast<u32>(groups_.size());
     if (slice_sizes[rows] == 0) continue;
+    if (stop.stop_requested()) throw CountStopped();
     offset +=
         fill_slice(layout, shape, rows, scratch, offset, diag_.data(), pattern_.data(), groups_);
   }
@@ -303,8 +324,8 @@ struct PatternMirror {
 
 }  // namespace
 
-void QuarterTable::mirror(const Layout& layout, const QuarterShape& shape,
-                          const QuarterTable& west) {
+void QuarterTable::mirror(const Layout& layout, const QuarterShape& shape, const QuarterTable& west,
+                          const std::stop_token& stop) {
   const PatternMirror m(layout);
   diag_.resize(west.diag_.size());
   pattern_.resize(west.pattern_.size());
@@ -315,6 +336,7 @@ void QuarterTable::mirror(const Layout& layout, const QuarterShape& shape,
   u32 at = 0;
   for (std::size_t rows = 0; rows + 1 < west.row_start_.size(); ++rows) {
     row_start_[rows] = static_cast<u32>(groups_.size());
+    if (stop.stop_requested()) throw CountStopped();
     order.clear();
     for (u32 g = west.row_start_[rows]; g < west.row_start_[rows + 1]; ++g)
       order.push_back({reverse_bits(west.groups_[g].cols, shape.nc), g});

@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <stop_token>
 #include <vector>
 
 #include "nqueens/count.hpp"
@@ -75,10 +76,12 @@ struct SliceView {
   const std::uint64_t* pattern = nullptr;
 };
 
-// Entries per row set (index: the set as quarter-local row bits), by a counting pass that visits
-// every entry once, on `threads` threads.
+// Entries per row set (index: the set as quarter-local row bits), by a counting pass on
+// `threads` threads; throws CountStopped when `stop` is requested before it ends.
 std::vector<std::uint64_t> count_slices(const Layout& layout, const QuarterShape& shape,
-                                        unsigned threads = 1);
+                                        unsigned threads = 1, const std::stop_token& stop = {});
+// The counting pass's pieces of work: the states of this many first rows.
+inline constexpr int kPrefixRows = 4;
 
 // A south quarter's slice sizes from the north quarter's on the same columns: turning the board
 // upside down (row r to n - 1 - r) maps the south rows [n - rows, n) onto the north rows
@@ -103,15 +106,17 @@ struct SliceScratch {
 // The whole quarter: every slice, one after another by row set. Requires fewer than 2^32 entries.
 class QuarterTable {
  public:
+  // Throws CountStopped when `stop` is requested before it ends.
   void build(const Layout& layout, const QuarterShape& shape,
-             const std::vector<std::uint64_t>& slice_sizes);
+             const std::vector<std::uint64_t>& slice_sizes, const std::stop_token& stop = {});
   // What build gives for `shape`, the quarter that the mirror (column c to n - 1 - c) makes of
   // `west`'s (rows the same, columns [n - c0 - nc, n - c0)), the same entries in the same order,
   // made from `west`'s table: each entry's two diagonal families swap (so the halves of its framed
   // word do) and its pattern bits move by a fixed map, and the enumeration that build runs, its
   // columns taken in the other order at every row, meets the entries of each column set in
   // reverse. Throws std::logic_error where the layout's patterns do not mirror bit for bit.
-  void mirror(const Layout& layout, const QuarterShape& shape, const QuarterTable& west);
+  void mirror(const Layout& layout, const QuarterShape& shape, const QuarterTable& west,
+              const std::stop_token& stop = {});
   SliceView slice(std::uint32_t rows) const;
   std::uint64_t bytes() const;
   // Equal contents, arrays and groups alike (for tests).

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -145,6 +146,24 @@ TEST(count_cli, sigterm_saves_and_reports_an_incomplete_count) {
   // The default interval is 30 s, so this is the save made on the way out.
   EXPECT_NE(saved.find("done " + partial["subproblems_done"].dump() + "\n"), std::string::npos)
       << saved.substr(0, 200);
+}
+
+// n = 28's set-up (counting and building the quarter tables) takes a minute or more: Ctrl-C
+// there is answered at once, not when the tables are done.
+TEST(count_cli, ctrl_c_while_the_tables_are_built_ends_at_once_and_saves_nothing) {
+  const std::string ckpt = temp_file("set-up.ckpt", "");
+  std::remove(ckpt.c_str());
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = run_shell(std::string("'") + NQ_BINARY + "' count 28 --checkpoint '" + ckpt +
+                           "' & pid=$!; sleep 1; kill -INT $pid; wait $pid");
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.code, 130);
+  EXPECT_NE(r.err.find("interrupted while setting up, before any subproblem was counted"),
+            std::string::npos)
+      << r.err;
+  EXPECT_LT(seconds, 30) << "the set-up ran on after Ctrl-C";
+  EXPECT_FALSE(std::ifstream(ckpt)) << "a checkpoint was written";
 }
 
 TEST(count_cli, refuses_a_checkpoint_for_another_job_and_leaves_it_alone) {

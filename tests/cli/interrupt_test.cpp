@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// InterruptGuard: a signal becomes a stop request while the guard lives, and the handlers that
-// were there before it (the default, or a host's such as libFuzzer's or Python's) come back.
+// InterruptGuard: a signal becomes a stop request while the guard lives, a second one goes to the
+// handler that was there before it (the default, or a host's such as libFuzzer's or Python's),
+// and that handler comes back when the guard ends.
 #include "interrupt.hpp"
 
 #include <gtest/gtest.h>
@@ -23,7 +24,7 @@ bool wait_for_stop(const nqcli::InterruptGuard& guard) {
   return guard.interrupted();
 }
 
-TEST(InterruptGuard, SignalsStopTheJobThenGoBackToTheHost) {
+TEST(InterruptGuard, SignalsStopTheJobASecondGoesToTheHostThenAllDo) {
   for (int signal : {SIGINT, SIGTERM}) {
     struct sigaction host {
     }, before{}, after{};
@@ -38,6 +39,9 @@ TEST(InterruptGuard, SignalsStopTheJobThenGoBackToTheHost) {
       EXPECT_TRUE(wait_for_stop(guard)) << "signal " << signal;
       EXPECT_TRUE(guard.token().stop_requested());
       EXPECT_EQ(g_host_saw, 0) << "the guard, not the host, takes the signal while it lives";
+      ASSERT_EQ(raise(signal), 0);
+      EXPECT_EQ(g_host_saw, signal) << "a second signal goes to the host";
+      g_host_saw = 0;
     }
     ASSERT_EQ(sigaction(signal, nullptr, &after), 0);
     ASSERT_EQ(after.sa_handler, host_handler) << "signal " << signal << "'s handler not restored";

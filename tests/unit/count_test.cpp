@@ -96,6 +96,24 @@ TEST(count, stops_when_asked_and_says_it_is_incomplete) {
   }
 }
 
+// Stopped before the first subproblem, while the halves engine builds its tables (minutes from
+// n = 27): nothing to report, so it throws; the backtrack engine's set-up is too short to stop.
+TEST(count, a_stop_during_the_set_up_throws_count_stopped) {
+  std::stop_source source;
+  source.request_stop();
+  for (int n : {12, 21}) {
+    EXPECT_THROW(
+        nq::count(
+            {.n = n, .threads = 2, .engine = nq::CountEngine::halves, .stop = source.get_token()}),
+        nq::CountStopped)
+        << "n = " << n;
+  }
+  const nq::CountResult r =
+      nq::count({.n = 12, .engine = nq::CountEngine::backtrack, .stop = source.get_token()});
+  EXPECT_FALSE(r.complete);
+  EXPECT_EQ(r.subproblems_done, 0u);
+}
+
 TEST(count, reports_progress_up_to_the_end) {
   std::uint64_t last = 0, total = 0;
   nq::count({.n = 9, .threads = 1, .on_progress = [&](const nq::CountProgress& p) {
