@@ -6,9 +6,8 @@
 // accepts must keep its promises (ids below the subproblems, none twice); for n <= 9 the count
 // then resumes from it on one thread, as the command does, and must either finish, saving a
 // checkpoint with every subproblem, or refuse the resumed results with the exceptions count.hpp
-// names: std::invalid_argument and std::overflow_error (bad input, exit 2), or std::runtime_error
-// for a total that the symmetric counts show to be impossible (an internal error, exit 70: only
-// a forged checkpoint, as these are, can make one).
+// names for them: std::invalid_argument (among them a total that the symmetric counts show to be
+// impossible) and std::overflow_error, both bad input (exit 2).
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
@@ -88,8 +87,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const std::invalid_argument&) {
   } catch (const std::overflow_error&) {
   } catch (const nqcli::CheckpointError&) {
-    std::abort();                        // the files of the private directory can always be written
-  } catch (const std::runtime_error&) {  // Burnside's refusal of the total
+    std::abort();  // the files of the private directory can always be written
   }
   return 0;
 }

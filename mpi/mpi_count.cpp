@@ -459,7 +459,13 @@ bool Rank0::everyone_ended() const { return local_closed_ && local_.ended() && r
 
 nq::CountResult Rank0::tally(Clock::time_point job_start) {
   stats_[0] = finish_stats(local_, start_, cpu_start_, out_.sent());
-  nq::CountResult r = split_.tally(coordinator_.results(), !args_.subtotals.empty());
+  nq::CountResult r;
+  try {
+    r = split_.tally(coordinator_.results(), !args_.subtotals.empty());
+  } catch (const nq::InconsistentCounts& e) {  // as count() says it (count.hpp)
+    if (!keeper_ || keeper_->resumed().empty()) throw;
+    throw nqcli::UsageError(e.resumed());
+  }
   r.subproblems_resumed = keeper_ ? keeper_->resumed().size() : 0;
   r.threads = threads_;
   r.seconds = seconds_since(job_start);

@@ -10,9 +10,9 @@
 // std::invalid_argument for n outside the range (or above kMaxHalvesN for the halves engine, or a
 // resume entry that does not fit), MemoryBudgetError (an invalid_argument) when the halves engine
 // cannot run within options.memory, std::overflow_error if a sum would not fit in 64 bits (it
-// cannot for n <= 28), and std::runtime_error when resumed counts give a total that the symmetric counts
-// show to be impossible (only forged or corrupted resumed results can; the command line calls
-// it an internal error, exit 70).
+// cannot for n <= 28), and InvalidArgument when resumed counts give a total that the symmetric
+// counts show to be impossible (only damaged or forged resumed results can: exit 2 on the command
+// line, as for any checkpoint refused).
 //
 // The search is split into subproblems with stable ids (0 .. subproblems - 1 for a given n and
 // engine): the same id always denotes the same piece of the search and always has the same count.
@@ -69,6 +69,19 @@ class CountStopped : public std::runtime_error {
  public:
   CountStopped()
       : std::runtime_error("interrupted while setting up, before any subproblem was counted") {}
+};
+
+// Thrown when finished counts add up to a total that the symmetric counts show to be impossible:
+// one of them is wrong. count() blames resumed results (then it throws InvalidArgument, since only
+// a damaged or forged checkpoint can give one); a count made here alone would be an engine's
+// fault.
+class InconsistentCounts : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+  // The message for a count that resumed results: they are to blame.
+  std::string resumed() const {
+    return std::string(what()) + " (resumed from a damaged or forged checkpoint)";
+  }
 };
 
 enum class CountEngine { automatic, backtrack, halves };

@@ -120,7 +120,7 @@ class CountSplit {
   // total with overflow checks, subproblems_done, and, when every id is there, complete == true
   // with the unique count and the class sizes by Burnside's lemma. The weights in `results` are
   // ignored (the split's own are used). Throws std::invalid_argument for an unknown or repeated
-  // id, std::overflow_error past 2^64, and std::runtime_error when the total is inconsistent
+  // id, std::overflow_error past 2^64, and InconsistentCounts when the total is inconsistent
   // with the symmetric counts (a wrong count was fed in).
   CountResult tally(const std::vector<SubproblemCount>& results, bool collect = false) const;
 

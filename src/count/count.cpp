@@ -203,7 +203,13 @@ CountResult count(const CountOptions& options) {
       },
       options.stop);
 
-  CountResult result = split.tally(finished, options.collect);
+  CountResult result;
+  try {
+    result = split.tally(finished, options.collect);
+  } catch (const InconsistentCounts& e) {
+    if (resumed == 0) throw;
+    throw InvalidArgument(e.resumed());
+  }
   result.nodes += stats.nodes;
   result.subproblems_resumed = resumed;
   result.threads = workers;

@@ -203,9 +203,9 @@ TEST(count_cli, refuses_a_damaged_checkpoint_and_leaves_it_alone) {
 }
 
 // A checkpoint whose checksum is right but whose counts are forged (every one 0) gives a total
-// below the solutions the half turn fixes: no input can cause that, only a bug or a forgery, so
-// it is an internal error (exit 70, asking for a report), not bad usage (exit 2).
-TEST(count_cli, an_impossible_total_is_an_internal_error_not_bad_usage) {
+// below the solutions the half turn fixes: refused as any bad checkpoint is (exit 2), the
+// resumed counts blamed.
+TEST(count_cli, an_impossible_total_from_a_forged_checkpoint_is_refused) {
   const std::string good = temp_file("forged.ckpt", "");
   std::remove(good.c_str());
   ASSERT_EQ(run_nqueens("count 10 -q --engine backtrack --checkpoint '" + good + "'").code, 0);
@@ -220,10 +220,10 @@ TEST(count_cli, an_impossible_total_is_an_internal_error_not_bad_usage) {
   std::snprintf(sum, sizeof sum, "checksum %016llx\n", static_cast<unsigned long long>(h));
   const std::string path = temp_file("forged.ckpt", forged + sum);
   const auto r = run_nqueens("count 10 --engine backtrack --checkpoint '" + path + "'");
-  EXPECT_EQ(r.code, 70) << r.err;
-  EXPECT_EQ(r.err.rfind("nqueens: internal error: count: the total is inconsistent", 0), 0u)
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_EQ(r.err.rfind("nqueens: count: the total is inconsistent", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("(resumed from a damaged or forged checkpoint)"), std::string::npos)
       << r.err;
-  EXPECT_NE(r.err.find("please report it"), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
 }
 

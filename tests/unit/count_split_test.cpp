@@ -203,7 +203,7 @@ TEST(count_split, tally_refuses_unknown_repeated_and_wrong_counts) {
                             [&](const nq::SubproblemCount& s) { return split.weight(s.id) < 8; });
   ASSERT_NE(light, all.end());
   light->count += 1;
-  EXPECT_THROW(split.tally(all), std::runtime_error);
+  EXPECT_THROW(split.tally(all), nq::InconsistentCounts);
   // run() stops on an id that does not exist.
   EXPECT_THROW(run_ids(split, {0, split.size() + 5}, 1), std::invalid_argument);
 }

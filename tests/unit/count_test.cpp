@@ -7,10 +7,12 @@
 #include <map>
 #include <stdexcept>
 #include <stop_token>
+#include <string>
 #include <vector>
 
 #include "brute_force.hpp"
 #include "known_values.hpp"
+#include "nqueens/invalid_argument.hpp"
 #include "nqueens/symmetry.hpp"
 
 TEST(count, header_example_holds) {
@@ -298,14 +300,18 @@ TEST(count, refuses_a_total_that_burnside_shows_to_be_wrong) {
   std::vector<nq::SubproblemCount> resume;
   for (const auto& [id, c] : real) resume.push_back({id, c});
   // Raising a count by one raises the total by its weight; for a weight below 8 (the symmetric
-  // border placements) the total is then off by a non-multiple of 8, which Burnside catches.
+  // border placements) the total is then off by a non-multiple of 8, which Burnside catches; the
+  // resumed counts are blamed, as bad input.
   bool refused = false;
   for (std::size_t i = 0; i < resume.size() && !refused; ++i) {
     resume[i].count += 1;
     try {
       nq::count({.n = 10, .engine = nq::CountEngine::backtrack, .resume = resume});
-    } catch (const std::runtime_error&) {
+    } catch (const nq::InvalidArgument& e) {
       refused = true;
+      EXPECT_NE(std::string(e.what()).find("(resumed from a damaged or forged checkpoint)"),
+                std::string::npos)
+          << e.what();
     }
     resume[i].count -= 1;
   }
