@@ -99,26 +99,28 @@ int run_audit_first(const AuditFirstArgs& args) {
     return kExitNo;
   }
   fmt::print(
-      "audit-first: n = {}: {} smaller probes, {} attacked by the rows above, the rest covered "
-      "by {} refuted pieces and {} cuts\n",
-      proof.n, c.probes, c.attacked, c.pieces, c.splits);
+      "audit-first: n = {}: {}, {} attacked by the rows above, the rest covered by {} and {}\n",
+      proof.n, count_of(c.probes, "smaller probe"), c.attacked, count_of(c.pieces, "refuted piece"),
+      count_of(c.splits, "cut"));
   if (c.uncovered > 0) {
-    fmt::print("audit-first: NOT COVERED: {} pieces, the first {}\n", c.uncovered,
+    fmt::print("audit-first: NOT COVERED: {}, the first {}\n", count_of(c.uncovered, "piece"),
                c.first_uncovered);
   }
-  const std::string which = args.full ? fmt::format("full audit: all {} pieces", c.sampled)
-                                      : fmt::format("seed {}: {} pieces", seed, c.sampled);
+  const std::string which = args.full
+                                ? fmt::format("full audit: all {}", count_of(c.sampled, "piece"))
+                                : fmt::format("seed {}: {}", seed, count_of(c.sampled, "piece"));
   fmt::print(
-      "audit-first: {} searched again ({} nodes): {} refuted, {} over the budget of {} nodes, {} "
+      "audit-first: {} searched again ({}): {} refuted, {} over the budget of {}, {} "
       "completable\n",
-      which, c.nodes, c.re_refuted, c.inconclusive, args.budget, c.contradicted);
+      which, count_of(c.nodes, "node"), c.re_refuted, c.inconclusive, count_of(args.budget, "node"),
+      c.contradicted);
   if (c.contradicted > 0) {
     fmt::print("audit-first: WRONG: a piece the proof says is refuted has a solution: {}\n",
                c.first_contradicted);
   }
   if (args.full && c.inconclusive > 0) {
-    fmt::print("audit-first: NOT CHECKED: {} pieces over the budget (raise --budget)\n",
-               c.inconclusive);
+    fmt::print("audit-first: NOT CHECKED: {} over the budget, the first {} (raise --budget)\n",
+               count_of(c.inconclusive, "piece"), c.first_inconclusive);
     return kExitNo;
   }
   if (!c.valid()) return kExitNo;

@@ -65,4 +65,8 @@ std::uint64_t parse_memory_size(std::string_view text, std::string_view job) {
   return value << shift;
 }
 
+std::string count_of(std::uint64_t k, std::string_view word) {
+  return std::to_string(k) + " " + std::string(word) + (k == 1 ? "" : "s");
+}
+
 }  // namespace nqcli

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace nqcli {
@@ -18,5 +19,8 @@ std::uint64_t parse_memory_size(std::string_view text, std::string_view job);
 
 // A board size 1..max for `job` (used in the message); throws UsageError otherwise.
 int parse_board_size(std::string_view text, int max, std::string_view job);
+
+// "1 piece", "2 pieces": k and the word, in the plural unless k is 1.
+std::string count_of(std::uint64_t k, std::string_view word);
 
 }  // namespace nqcli

@@ -93,6 +93,7 @@ struct FirstProofCheck {
   std::uint64_t nodes = 0;         // the nodes those searches took, in all
   std::uint64_t re_refuted = 0;    // of those, refuted again by the other search
   std::uint64_t inconclusive = 0;  // of those, over the node budget
+  std::string first_inconclusive;  // the first in the cover's order, like first_uncovered
   std::uint64_t contradicted = 0;  // of those, found to hold a solution: the proof is wrong
   std::string first_contradicted;  // the first in the cover's order, like first_uncovered
   bool stopped = false;            // `stop` was requested; the counts are partial

@@ -48,9 +48,9 @@ void add_class_counts(CountResult& r) {
   }
   const std::uint64_t t = r.total, p = r.symmetric180, q = r.symmetric90;
   if (p > t || q > p || (t - p) % 8 != 0 || (p - q) % 4 != 0 || q % 2 != 0) {
-    throw InconsistentCounts("count: the total is inconsistent with the symmetric counts (P = " +
-                             std::to_string(p) + ", R = " + std::to_string(q) +
-                             "), so a finished count is wrong");
+    throw InconsistentCounts(
+        "count: the total is inconsistent with the symmetric counts (P = " + std::to_string(p) +
+        ", R = " + std::to_string(q) + "), so a finished count is wrong");
   }
   r.classes_of_size[1] = q / 2;
   r.classes_of_size[2] = (p - q) / 4;

@@ -294,7 +294,8 @@ FirstProofCheck check_first_proof(const FirstProof& proof, const FirstProofCheck
     chosen[i].claimed_nodes = p.nodes;
   }
   const std::vector<detail::SearchedAgain> again = detail::search_again(n, chosen, options);
-  std::size_t first_wrong = pieces.size();  // the place of the first piece contradicted
+  std::size_t first_wrong = pieces.size();   // the place of the first piece contradicted
+  std::size_t first_unsure = pieces.size();  // and of the first over the budget
   for (std::size_t i = 0; i < k; ++i) {
     if (!again[i].searched) {
       check.stopped = true;
@@ -304,7 +305,13 @@ FirstProofCheck check_first_proof(const FirstProof& proof, const FirstProofCheck
     check.nodes += again[i].nodes;
     switch (again[i].outcome) {
       case detail::PlainRefuter::Outcome::refuted: ++check.re_refuted; break;
-      case detail::PlainRefuter::Outcome::over_budget: ++check.inconclusive; break;
+      case detail::PlainRefuter::Outcome::over_budget:
+        ++check.inconclusive;
+        if (pieces[i].place < first_unsure) {
+          first_unsure = pieces[i].place;
+          check.first_inconclusive = describe(pieces[i].row, pieces[i].column, pieces[i].more);
+        }
+        break;
       case detail::PlainRefuter::Outcome::completed:
         ++check.contradicted;
         if (pieces[i].place < first_wrong) {

@@ -162,13 +162,13 @@ void expect_not_a_proof(const Run& r, const std::string& what, const std::string
 
 // The message for a cover with `count` pieces missing, the first `first`.
 std::string not_covered(std::size_t count, const std::string& first) {
-  return "audit-first: NOT COVERED: " + std::to_string(count) + " pieces, the first " + first +
-         "\n";
+  return "audit-first: NOT COVERED: " + std::to_string(count) +
+         (count == 1 ? " piece" : " pieces") + ", the first " + first + "\n";
 }
 
 // Refused, the first missing piece `probe` itself or a piece of it.
 void expect_first_hole_within(const Run& r, const std::string& probe, const std::string& forgery) {
-  const std::string what = " pieces, the first " + probe;
+  const std::string what = ", the first " + probe;
   expect_refused(r, "audit-first: NOT COVERED: ", forgery);
   const std::size_t at = r.out.find(what);
   ASSERT_NE(at, std::string::npos) << forgery << ": no '" << what << "' in\n" << r.out;
