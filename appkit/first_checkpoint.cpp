@@ -24,21 +24,27 @@ nq::FirstStep parse_step(const std::string& line, int n, const std::string& wher
   }
 }
 
+// A line "KEY VALUE" and nothing more.
+template <class Value>
+bool keyed_line(std::istream& lines, const char* key, Value& value) {
+  std::string line, read_key, extra;
+  if (!std::getline(lines, line)) return false;
+  std::istringstream in(line);
+  return (in >> read_key >> value) && read_key == key && !(in >> extra);
+}
+
 }  // namespace
 
 bool FirstCheckpointFormat::load(const std::string& path, std::string& checksum) {
   std::string text;
   if (!read_whole_file(path, text)) return false;
   std::istringstream lines{std::string(checked_body(text, checksum))};
-  std::string line, key;
+  std::string line;
   if (!std::getline(lines, line) || line != kMagic) {
     throw Refusal{"is not a checkpoint of solve --method first"};
   }
-  if (!(lines >> key >> loaded_version) || key != "version") {
-    throw Refusal{"is damaged: no version line"};
-  }
-  if (!(lines >> key >> loaded_n) || key != "n") throw Refusal{"is damaged: no n line"};
-  std::getline(lines, line);  // the rest of the n line
+  if (!keyed_line(lines, "version", loaded_version)) throw Refusal{"is damaged: no version line"};
+  if (!keyed_line(lines, "n", loaded_n)) throw Refusal{"is damaged: no n line"};
   while (std::getline(lines, line)) body.push_back(line);
   return true;
 }

@@ -3,10 +3,13 @@
 
 #include <fmt/core.h>
 
+#include <charconv>
 #include <cstdio>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <sstream>
+#include <system_error>
 
 #include "contract.hpp"
 
@@ -40,19 +43,22 @@ Subtotals read_subtotals(const std::string& path) {
   Subtotals log;
   std::string text;
   if (!std::getline(in, text)) throw bad(1, "empty file, not a subtotal log");
-  char engine[32] = {}, version[32] = {};
-  unsigned long long subproblems = 0;
-  int consumed = 0;
-  if (std::sscanf(text.c_str(),
-                  "# nqueens subtotals: n %d, engine %31[a-z], version %31[0-9.], subproblems "
-                  "%llu%n",
-                  &log.n, engine, version, &subproblems, &consumed) != 4 ||
-      static_cast<std::size_t>(consumed) != text.size()) {
+  // Plain digits only, and no more of them than the fields hold (sscanf's %d took "+8", " 8"
+  // and numbers past int).
+  static const std::regex header(
+      "# nqueens subtotals: n ([0-9]{1,9}), engine ([a-z]{1,31}), version ([0-9.]{1,31}), "
+      "subproblems ([0-9]{1,20})");
+  std::smatch m;
+  const auto digits = [](const std::ssub_match& field, auto& value) {
+    const auto [end, error] = std::from_chars(&*field.first, &*field.first + field.length(), value);
+    return error == std::errc{} && end == &*field.first + field.length();
+  };
+  if (!std::regex_match(text, m, header) || !digits(m[1], log.n) ||
+      !digits(m[4], log.subproblems)) {
     throw bad(1, "not a subtotal log header");
   }
-  log.engine = engine;
-  log.version = version;
-  log.subproblems = subproblems;
+  log.engine = m[2];
+  log.version = m[3];
   std::set<std::uint64_t> seen;
   for (std::size_t number = 2; std::getline(in, text); ++number) {
     if (!text.empty() && text[0] == '#') continue;

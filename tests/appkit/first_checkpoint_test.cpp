@@ -112,6 +112,18 @@ TEST(first_checkpoint, refuses_a_damaged_file_or_journal_naming_the_line) {
               nqcli::FirstCheckpoint(path, 8, 3600);
             }).rfind("solve: checkpoint " + path + " is damaged: its line 4: ", 0),
             0u);
+  // Header lines with more on them, a step among them or an n past int: not read around.
+  const std::string version = "version " + std::string(nq::kVersion) + "\n";
+  for (const std::string& head :
+       {"nqueens-first-checkpoint 1\n" + version + "n 8 " + kRefuted + "\n",
+        "nqueens-first-checkpoint 1\n" + version + "n 8x\n",
+        "nqueens-first-checkpoint 1\n" + version + "n 99999999999\n",
+        "nqueens-first-checkpoint 1\nversion " + std::string(nq::kVersion) + " n 8\n"}) {
+    write_file(path, nqcli::with_checksum(head, checksum));
+    const std::string m = message_of([&] { nqcli::FirstCheckpoint(path, 8, 3600); });
+    EXPECT_TRUE(m.ends_with(" line; left untouched")) << head << m;
+    EXPECT_NE(m.find(" is damaged: no "), std::string::npos) << head << m;
+  }
   write_file(path, nqcli::with_checksum(header(8), checksum));
   write_file(path + ".journal", "nqueens-first-journal 1 " + checksum + "\nX nonsense\n");
   EXPECT_EQ(message_of([&] {

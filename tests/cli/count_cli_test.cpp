@@ -281,6 +281,18 @@ TEST(count_cli, audit_and_subproblems_refuse_bad_input) {
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("line 3"), std::string::npos) << r.err;
   EXPECT_EQ(run_nqueens("audit /nonexistent.log").code, 2);
+  // A header's numbers in plain digits that fit: not "+8", " 8", or past 64 bits.
+  for (const char* head : {"n +8, engine backtrack, version 0.2.0, subproblems 78",
+                           "n  8, engine backtrack, version 0.2.0, subproblems 78",
+                           "n 8, engine backtrack, version 0.2.0, subproblems 99999999999999999999",
+                           "n 8, engine backtrack, version 0.2.0, subproblems 78 "}) {
+    const auto refused = run_nqueens(
+        "audit '" + temp_file("head.log", std::string("# nqueens subtotals: ") + head + "\n") +
+        "'");
+    EXPECT_EQ(refused.code, 2) << head;
+    EXPECT_NE(refused.err.find("line 1: not a subtotal log header"), std::string::npos)
+        << head << refused.err;
+  }
   EXPECT_EQ(run_nqueens("count 8 --subproblems 100000").code, 2);
   EXPECT_EQ(run_nqueens("count 8 --subproblems 1,x").code, 2);
   EXPECT_EQ(run_nqueens("count 8 --subproblems 1,1").code, 2);

@@ -323,8 +323,7 @@ TEST(solve_cli, audit_first_full_searches_every_piece_again) {
   const auto starved = run_nqueens("audit-first " + quoted(proof) + " --full --budget 1 -q");
   EXPECT_EQ(starved.code, 1) << starved.out;
   EXPECT_NE(starved.out.find("NOT CHECKED: "), std::string::npos) << starved.out;
-  EXPECT_NE(starved.out.find(" over the budget, the first row "), std::string::npos)
-      << starved.out;
+  EXPECT_NE(starved.out.find(" over the budget, the first row "), std::string::npos) << starved.out;
   EXPECT_EQ(run_nqueens("audit-first " + quoted(proof) + " --full --sample 5").code, 2);
 
   // n = 8: the second solution claimed first, every smaller probe "refuted" in one node. The
