@@ -34,6 +34,8 @@
 #include <string_view>
 #include <vector>
 
+#include "fuzz_files.hpp"
+
 namespace {
 
 constexpr std::uint64_t kMaxNumber = 8;
@@ -142,9 +144,8 @@ int g_home_dir = -1;
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  char dir[] = "/tmp/nqueens-fuzz-cli-XXXXXX";
-  if (mkdtemp(dir) == nullptr) std::abort();
-  g_work_dir = open(dir, O_RDONLY | O_DIRECTORY);
+  static const nqfuzz::PrivateDir dir("cli");  // removed when libFuzzer exits
+  g_work_dir = open(dir.path(".").c_str(), O_RDONLY | O_DIRECTORY);
   g_home_dir = open(".", O_RDONLY | O_DIRECTORY);
   if (g_work_dir < 0 || g_home_dir < 0) std::abort();
   const int null = open("/dev/null", O_RDWR);
