@@ -112,7 +112,7 @@ NQ_POPCOUNT_CLONES void rank_greedily(std::vector<u64>& west, std::vector<u64>& 
       hits[b] += shared(b, &alive[i * words]);
     }
   }
-  u64 gone[BitOrder::kMaxSide / 64];
+  u64 gone[kTuning.greedy_max_side / 64];
   for (int step = 0; step < steps; ++step) {
     int best = -1;
     u64 best_hits = 0;
@@ -156,7 +156,9 @@ NQ_POPCOUNT_CLONES void rank_greedily(std::vector<u64>& west, std::vector<u64>& 
 }  // namespace
 
 std::size_t BitOrder::greedy_side(double pairs) {
-  const double side = std::clamp(std::sqrt(pairs) / kSideShare, double{kMinSide}, double{kMaxSide});
+  const double side = std::clamp(std::sqrt(pairs) / kTuning.greedy_side_share,
+                                 static_cast<double>(kTuning.greedy_min_side),
+                                 static_cast<double>(kTuning.greedy_max_side));
   return std::bit_floor(static_cast<std::size_t>(side));
 }
 
@@ -212,7 +214,7 @@ void BitOrder::choose(const u64* west, std::size_t west_size, const u64* east,
   if (pairs < 0) pairs = static_cast<double>(west_size) * static_cast<double>(east_size);
   exact = std::clamp(exact, 0, bits);
   greedy_ranks = std::min(greedy_ranks, exact);
-  if (west_size > 0 && east_size > 0 && greedy_ranks > 0 && pairs >= kGreedyPairs) {
+  if (west_size > 0 && east_size > 0 && greedy_ranks > 0 && pairs >= kTuning.greedy_pairs) {
     greedy(west, west_size, east, east_size, bits, greedy_ranks, greedy_side(pairs), rank);
   }
   std::sort(rank + exact, rank + bits);  // the rest in their own order, the lowest to bit 0

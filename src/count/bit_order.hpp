@@ -12,22 +12,19 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "count/tuning.hpp"
+
 namespace nq::detail {
 
 class BitOrder {
  public:
-  // Lists that make at least this many pairs have their first ranks (kGreedyRanks unless told)
-  // chosen greedily (below), from a sample grid whose side grows as the square root of the pairs,
-  // sqrt(pairs) / kSideShare rounded down to a power of two and kept within [kMinSide, kMaxSide],
-  // so that the choice keeps about the same small share of the join it orders, and it leaves
-  // fewer pairs to compare than a fixed grid (docs/journal/count.md, "A larger sample for the
-  // greedy bit order"). The halves engine asks for more ranks where its trie is deeper than 16
-  // levels (n >= 24). 2^29, not 2^27, since the sliced kernel made pairs cheaper
-  // (docs/journal/count.md, "Odd n's passes after the sliced kernel").
-  static constexpr double kGreedyPairs = 536870912.0;  // 2^29
-  static constexpr int kGreedyRanks = 16;
-  static constexpr double kSideShare = 256;
-  static constexpr std::size_t kMinSide = 128, kMaxSide = 2048;
+  // Lists that make at least kTuning.greedy_pairs pairs have their first ranks
+  // (kTuning.greedy_ranks unless told) chosen greedily (below), from a sample grid whose side
+  // grows as the square root of the pairs, sqrt(pairs) / kTuning.greedy_side_share rounded down
+  // to a power of two and kept within [greedy_min_side, greedy_max_side], so that the choice keeps
+  // about the same small share of the join it orders, and it leaves fewer pairs to compare than a
+  // fixed grid (tuning.hpp). The halves engine asks for more ranks where its trie is deeper than
+  // 16 levels (n >= 24).
 
   // The order for lists of patterns with `bits` low bits (bits <= 56; the bits above are left
   // alone by apply), from samples of both lists: bit b's rank is by count_west(b) *
@@ -43,8 +40,8 @@ class BitOrder {
   // (its trie) and the rest as whole words, so any order of the rest counts the same, and this
   // order lets the pext kernel move them in one instruction.
   void choose(const std::uint64_t* west, std::size_t west_size, const std::uint64_t* east,
-              std::size_t east_size, int bits, int greedy_ranks = kGreedyRanks, double pairs = -1,
-              int exact = kMaxBits);
+              std::size_t east_size, int bits, int greedy_ranks = kTuning.greedy_ranks,
+              double pairs = -1, int exact = kMaxBits);
 
   // The side of the greedy ranks' sample grid for lists that make `pairs` pairs.
   static std::size_t greedy_side(double pairs);
@@ -68,11 +65,12 @@ class BitOrder {
   void apply(std::uint64_t* patterns, std::size_t size, Kernel kernel = Kernel::best);
 
   // What choose() ranks by: how many of an evenly spaced sample of the patterns (every
-  // size / kSample-th when size > kSample, else all) have each of the kMaxBits low bits set.
+  // size / kSample-th when size > kSample, else all) have each of the kMaxBits low bits set
+  // (kSample: kTuning.order_sample).
   // `gfni` counts eight patterns at a time, their bits turned into bytes as apply does and the
   // bytes' bits counted (it needs AVX-512 BITALG too); `bytes` counts a byte-wide lane per bit,
   // eight lanes a 64-bit word; `avx2` the same lanes in two AVX2 vectors.
-  static constexpr std::size_t kSample = 256;
+  static constexpr std::size_t kSample = kTuning.order_sample;
   static constexpr int kMaxBits = 56;  // n = 28's 54 pattern bits, a byte at a time
   static void count_sample(const std::uint64_t* patterns, std::size_t size,
                            std::uint64_t (&count)[kMaxBits], Kernel kernel = Kernel::best);

@@ -16,15 +16,13 @@
 #include <vector>
 
 #include "count/strata.hpp"
+#include "count/tuning.hpp"
 #include "nqueens/count_split.hpp"
 #include "nqueens/invalid_argument.hpp"
 
 namespace nq {
 
 namespace {
-
-// Strata whose rates project a run's time left (see count()).
-constexpr unsigned kProgressStrata = 16;
 
 // The wall time left: each stratum's cost not yet counted at its own measured seconds per unit
 // of cost (the ratio estimator of estimate.cpp, updated as the run goes), or at the rate of all
@@ -130,7 +128,7 @@ CountResult count(const CountOptions& options) {
   const std::vector<std::uint64_t> schedule = split.schedule();
   const bool rates = options.on_progress && options.only.empty();
   const std::vector<detail::Stratum> strata =
-      rates ? detail::make_strata(split, schedule, kProgressStrata)
+      rates ? detail::make_strata(split, schedule, detail::kTuning.progress_strata)
             : std::vector<detail::Stratum>{};
   std::vector<std::size_t> order;
   std::vector<char> first(rates ? schedule.size() : 0, 0);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "count/strata.hpp"
+#include "count/tuning.hpp"
 #include "nqueens/count_estimate.hpp"
 #include "nqueens/count_split.hpp"
 #include "nqueens/deadline.hpp"
@@ -19,8 +20,6 @@ namespace nq {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-constexpr unsigned kDraws = 2;  // per stratum
 
 using detail::Stratum;
 
@@ -207,7 +206,7 @@ CountEstimate estimate_count(const CountEstimateOptions& options) {
   // the set-up, the sample").
   const Clock::time_point sample_start = Clock::now();
   e.complete = true;
-  for (bool more = draw_round(kDraws); more;) {
+  for (bool more = draw_round(detail::kTuning.estimate_draws); more;) {
     const std::size_t begin = next;
     const CountSplit::RunStats stats = count_round();
     e.sampled += stats.counted;

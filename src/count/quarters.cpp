@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "count/half_join.hpp"
+#include "count/tuning.hpp"
 #include "first_error.hpp"
 
 namespace nq::detail {
@@ -171,7 +172,7 @@ std::vector<u64> count_slices(const Layout& layout, const QuarterShape& shape, u
   // The states after the first rows (each empty or holding a queen), taken by the threads one at
   // a time, the stop token read between them: the largest (those rows all empty) holds a small
   // share of the pass, so a stop is answered at once. The last two rows stay to count_rows.
-  const int depth = std::clamp(q.nr - 2, 0, kPrefixRows);
+  const int depth = std::clamp(q.nr - 2, 0, kTuning.prefix_rows);
   struct Prefix {
     u32 rows, cols;
     u64 d1, up;

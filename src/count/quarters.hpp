@@ -80,8 +80,6 @@ struct SliceView {
 // `threads` threads; throws CountStopped when `stop` is requested before it ends.
 std::vector<std::uint64_t> count_slices(const Layout& layout, const QuarterShape& shape,
                                         unsigned threads = 1, const std::stop_token& stop = {});
-// The counting pass's pieces of work: the states of this many first rows.
-inline constexpr int kPrefixRows = 4;
 
 // A south quarter's slice sizes from the north quarter's on the same columns: turning the board
 // upside down (row r to n - 1 - r) maps the south rows [n - rows, n) onto the north rows

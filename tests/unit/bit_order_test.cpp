@@ -79,8 +79,8 @@ TEST(bit_order, each_kernel_moves_every_bit_where_position_says_and_keeps_the_re
       const std::vector<u64> west = random_patterns(rng, bits, density, 500);
       const std::vector<u64> east = random_patterns(rng, bits, density, 700);
       BitOrder order;
-      order.choose(west.data(), west.size(), east.data(), east.size(), bits, BitOrder::kGreedyRanks,
-                   -1, exact);
+      order.choose(west.data(), west.size(), east.data(), east.size(), bits,
+                   nq::detail::kTuning.greedy_ranks, -1, exact);
       const u64 low = (u64{1} << bits) - 1;
       for (const auto kernel : {BitOrder::Kernel::bytes, BitOrder::Kernel::avx2,
                                 BitOrder::Kernel::pext, BitOrder::Kernel::gfni}) {
@@ -144,8 +144,8 @@ TEST(bit_order, ranks_past_the_exact_ones_keep_their_own_order_below_them) {
   const std::vector<u64> east = random_patterns(rng, kBits, density, 2000);
   BitOrder all, part;
   all.choose(west.data(), west.size(), east.data(), east.size(), kBits);
-  part.choose(west.data(), west.size(), east.data(), east.size(), kBits, BitOrder::kGreedyRanks, -1,
-              kExact);
+  part.choose(west.data(), west.size(), east.data(), east.size(), kBits,
+              nq::detail::kTuning.greedy_ranks, -1, kExact);
   int next = 0;  // the position the next bit past the exact ones must have
   for (int b = 0; b < kBits; ++b) {
     if (all.position(b) >= kBits - kExact) {
@@ -245,13 +245,13 @@ TEST(bit_order, the_greedy_sample_grows_with_the_pairs_within_its_bounds) {
   for (double pairs = 1; pairs < 1e16; pairs *= 3) {
     const std::size_t side = BitOrder::greedy_side(pairs);
     EXPECT_TRUE(std::has_single_bit(side));
-    EXPECT_GE(side, BitOrder::kMinSide);
-    EXPECT_LE(side, BitOrder::kMaxSide);
+    EXPECT_GE(side, nq::detail::kTuning.greedy_min_side);
+    EXPECT_LE(side, nq::detail::kTuning.greedy_max_side);
     EXPECT_GE(side, last);
     last = side;
   }
-  EXPECT_EQ(BitOrder::greedy_side(0), BitOrder::kMinSide);
-  EXPECT_EQ(BitOrder::greedy_side(1e16), BitOrder::kMaxSide);
+  EXPECT_EQ(BitOrder::greedy_side(0), nq::detail::kTuning.greedy_min_side);
+  EXPECT_EQ(BitOrder::greedy_side(1e16), nq::detail::kTuning.greedy_max_side);
   EXPECT_EQ(BitOrder::greedy_side(1024.0 * 1024 * 256 * 256), std::size_t{1024});
 }
 
