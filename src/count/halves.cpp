@@ -135,6 +135,10 @@ u32 west_rows(const Subproblem& s, int n) {
   return all & ~s.east & ~(s.m >= 0 ? u32{1} << s.m : 0);
 }
 
+// The half a half-board lies in. The east is the west mirrored: its column sets are mirrored into
+// the west's frame before they are compared (column_tag).
+enum class Side : bool { west, east };
+
 // Bucket bits above the words: enough that the rest always fits a word, and a few more as the
 // halves grow; the trie join splits kFineBits further bits where blocks are large. Every cut bit
 // is always descended, so with pairs as cheap as the packed AVX2 and the sliced kernels make them
@@ -246,7 +250,7 @@ class HalvesWorker final : public Worker {
   };
   Slices load(const Subproblem& s);
   SliceView slice(int quarter, u32 rows);
-  const Group* south_group(const Group& g, const SliceView& south, bool east, const Group*& above,
+  const Group* south_group(const Group& g, const SliceView& south, Side side, const Group*& above,
                            u64& tag) const;
   // A north group that half() joins, its south group, its class tag and its entries' first
   // number (see visits()).
@@ -256,10 +260,11 @@ class HalvesWorker final : public Worker {
     u64 tag;
     u64 first;
   };
-  void visits(const SliceView& north, const SliceView& south, bool east, bool by_class);
-  void half(const SliceView& north, const SliceView& south, u64 md1, u64 md2, bool east,
+  enum class VisitOrder : bool { as_they_lie, by_class };
+  void visits(const SliceView& north, const SliceView& south, Side side, VisitOrder order);
+  void half(const SliceView& north, const SliceView& south, u64 md1, u64 md2, Side side,
             HalfCursor& at, HalfList& out, std::uint64_t& nodes);
-  double window_half(const SliceView& north, const SliceView& south, u64 md1, u64 md2, bool east,
+  double window_half(const SliceView& north, const SliceView& south, u64 md1, u64 md2, Side side,
                      u64 seed, HalfList& out, std::uint64_t& nodes);
   void bucket(const u64* patterns, std::size_t size, Bucketed& out);
   template <class Word>
@@ -478,11 +483,13 @@ class HalvesEngine final : public Engine {
         1, std::max(product(largest_[0], largest_[2]), product(largest_[1], largest_[3])));
     const u64 least_chunk = std::min(kMinChunk, longest);
     const u64 max_chunk = layout_.n >= kWideChunkN ? kWideMaxChunk : kMaxChunk;
-    auto need = [&](bool shared, u64 chunk) {
-      return fixed + (shared ? table : t * slices) + t * (chunk + slack) * per_entry;
+    // Slices from the shared tables (HalvesTables::shared) or from each worker's own buffers.
+    auto need = [&](HalvesTables from, u64 chunk) {
+      return fixed + (from == HalvesTables::shared ? table : t * slices) +
+             t * (chunk + slack) * per_entry;
     };
-    auto chunk_for = [&](bool shared) {
-      const u64 base = need(shared, 0);
+    auto chunk_for = [&](HalvesTables from) {
+      const u64 base = need(from, 0);
       if (budget <= base) return u64{0};
       return std::min({max_chunk, longest, (budget - base) / t / per_entry});
     };
@@ -491,16 +498,23 @@ class HalvesEngine final : public Engine {
     if (tables == HalvesTables::shared && !indexable) {
       throw std::invalid_argument("halves engine: the quarter tables cannot be indexed");
     }
-    if (budget == 0) return {may_share, 0, need(may_share, std::min(max_chunk, longest))};
-    const u64 shared_chunk = may_share ? chunk_for(true) : 0;
-    const u64 own_chunk = may_own ? chunk_for(false) : 0;
+    if (budget == 0) {
+      const HalvesTables from = may_share ? HalvesTables::shared : HalvesTables::per_worker;
+      return {.shared = may_share, .chunk = 0, .bytes = need(from, std::min(max_chunk, longest))};
+    }
+    const u64 shared_chunk = may_share ? chunk_for(HalvesTables::shared) : 0;
+    const u64 own_chunk = may_own ? chunk_for(HalvesTables::per_worker) : 0;
     const u64 good_chunk = std::min(kGoodChunk, longest);
     if (shared_chunk >= good_chunk || (shared_chunk >= least_chunk && shared_chunk >= own_chunk)) {
-      return {true, shared_chunk, need(true, shared_chunk)};
+      return {
+          .shared = true, .chunk = shared_chunk, .bytes = need(HalvesTables::shared, shared_chunk)};
     }
-    if (own_chunk >= least_chunk) return {false, own_chunk, need(false, own_chunk)};
-    const u64 least = std::min(may_share ? need(true, least_chunk) : ~u64{0},
-                               may_own ? need(false, least_chunk) : ~u64{0});
+    if (own_chunk >= least_chunk) {
+      return {
+          .shared = false, .chunk = own_chunk, .bytes = need(HalvesTables::per_worker, own_chunk)};
+    }
+    const u64 least = std::min(may_share ? need(HalvesTables::shared, least_chunk) : ~u64{0},
+                               may_own ? need(HalvesTables::per_worker, least_chunk) : ~u64{0});
     throw MemoryBudgetError("count: the halves engine needs at least " + mebibytes(least) +
                                 " of memory for n = " + std::to_string(layout_.n) + " on " +
                                 std::to_string(threads) + (threads == 1 ? " thread" : " threads") +
@@ -656,8 +670,8 @@ SliceView HalvesWorker::north_for_odd(const SliceView& s, int quarter, u32 rows,
 
 // g(Z) = min(Z, complement of Z) over `width` bits; for the east half, Z is first mirrored into
 // the west's frame. See HalvesWorker::run.
-u32 column_tag(u32 cols, int width, bool east) {
-  const u32 z = east ? reverse_bits(cols, width) : cols;
+u32 column_tag(u32 cols, int width, Side side) {
+  const u32 z = side == Side::east ? reverse_bits(cols, width) : cols;
   return std::min(z, z ^ ((1u << width) - 1));
 }
 
@@ -668,7 +682,7 @@ u32 column_tag(u32 cols, int width, bool east) {
 // one asked for, south.last at first) walks down them once, where a binary search for each
 // showed in odd n's profiles (docs/journal/count.md, "Cutting the slope: the half-boards of odd
 // n, the set-up, the sample").
-const Group* HalvesWorker::south_group(const Group& g, const SliceView& south, bool east,
+const Group* HalvesWorker::south_group(const Group& g, const SliceView& south, Side side,
                                        const Group*& above, u64& tag) const {
   const int width = engine_.layout().h;
   const u32 want = ((1u << width) - 1) & ~g.cols;
@@ -679,7 +693,7 @@ const Group* HalvesWorker::south_group(const Group& g, const SliceView& south, b
   // against (p, q): g = p, p < g < q, g = q > p, g > q.
   tag = 0;
   if (engine_.layout().n % 2 == 0) {
-    const u32 tag_g = column_tag(s->cols, width, east);
+    const u32 tag_g = column_tag(s->cols, width, side);
     if (tag_g < tag_p_) return nullptr;
     const u64 cls = tag_g == tag_p_ ? 0 : tag_g < tag_q_ ? 1 : tag_g == tag_q_ ? 2 : 3;
     tag = cls << kTagShift;
@@ -692,8 +706,8 @@ const Group* HalvesWorker::south_group(const Group& g, const SliceView& south, b
 // and pairs() need not partition them (docs/journal/count.md, "Shared tables, runs by class and
 // the set-up's tail"); else as they lie. `first` numbers the entries in that order (as they lie,
 // from the slice's first), for the sampled picks.
-void HalvesWorker::visits(const SliceView& north, const SliceView& south, bool east,
-                          bool by_class) {
+void HalvesWorker::visits(const SliceView& north, const SliceView& south, Side side,
+                          VisitOrder order) {
   visits_.clear();
   const u32 groups = static_cast<u32>(north.last - north.first);
   const u64 base = groups ? north.first->begin : 0;
@@ -701,11 +715,11 @@ void HalvesWorker::visits(const SliceView& north, const SliceView& south, bool e
   for (u32 k = 0; k < groups; ++k) {
     u64 tag = 0;
     const Group& g = north.first[k];
-    if (const Group* const s = south_group(g, south, east, above, tag)) {
+    if (const Group* const s = south_group(g, south, side, above, tag)) {
       visits_.push_back({&g, s, tag, g.begin - base});
     }
   }
-  if (!by_class) return;
+  if (order != VisitOrder::by_class) return;
   // Stable, by class: counted, then placed, in a buffer kept (std::stable_sort allocated one
   // each call, which under AddressSanitizer's quarantine took count 16's peak past its budget).
   std::array<std::size_t, kClasses + 1> at{};
@@ -728,18 +742,18 @@ void HalvesWorker::visits(const SliceView& north, const SliceView& south, bool e
 // is free of the middle queen and carries its class. The patterns are ORed as they are: only an
 // odd-n north entry has bits above the diagonals (its middle-row column), and north_for_odd has
 // replaced those. `at.group` counts visits (see visits()).
-void HalvesWorker::half(const SliceView& north, const SliceView& south, u64 md1, u64 md2, bool east,
+void HalvesWorker::half(const SliceView& north, const SliceView& south, u64 md1, u64 md2, Side side,
                         HalfCursor& at, HalfList& out, std::uint64_t& nodes) {
   const u64 limit = engine_.chunk() ? engine_.chunk() : ~u64{0};
   const bool by_class = engine_.layout().n % 2 == 0 && !window_ && !at.append;
-  visits(north, south, east, by_class);
+  visits(north, south, side, by_class ? VisitOrder::by_class : VisitOrder::as_they_lie);
   const u32 groups = static_cast<u32>(visits_.size());
   const JoinEntries n_entries{north.diag, north.pattern};
   const JoinEntries s_entries{south.diag, south.pattern};
   // The south quarter's frame lies north_rows() diagonals above the north one's (quarters.hpp).
   const u32 shift = static_cast<u32>(engine_.north_rows());
-  const u64 md = framed(md1, md2, engine_.frame(east ? 3 : 2));
-  const bool sampled = !east && share_ < 1;
+  const u64 md = framed(md1, md2, engine_.frame(side == Side::east ? 3 : 2));
+  const bool sampled = side == Side::west && share_ < 1;
   std::size_t size = at.append ? out.size : 0;
   out.by_class = by_class;
   u32 next_class = 0;  // the classes before it have their runs' starts
@@ -976,9 +990,9 @@ bool HalvesWorker::window(std::uint64_t seed) {
 // window: `--window-seconds`"). The place is drawn uniformly over the candidates, so that over
 // the places the inverse of the share averages to the half's size in windows.
 double HalvesWorker::window_half(const SliceView& north, const SliceView& south, u64 md1, u64 md2,
-                                 bool east, u64 seed, HalfList& out, std::uint64_t& nodes) {
+                                 Side side, u64 seed, HalfList& out, std::uint64_t& nodes) {
   out.size = 0;
-  visits(north, south, east, false);  // as half() will visit them in a window
+  visits(north, south, side, VisitOrder::as_they_lie);  // as half() will visit them in a window
   const u32 groups = static_cast<u32>(visits_.size());
   std::vector<u64> before(groups + 1), joins(groups);  // candidates before a visit; per entry
   for (u32 k = 0; k < groups; ++k) {
@@ -1000,13 +1014,13 @@ double HalvesWorker::window_half(const SliceView& north, const SliceView& south,
   at.entry = begins[at.group] + static_cast<u32>((r - before[at.group]) / joins[at.group]);
   const u64 from = upto(at.group, at.entry);
   const u32 start = at.entry;
-  half(north, south, md1, md2, east, at, out, nodes);
+  half(north, south, md1, md2, side, at, out, nodes);
   if (!at.done)
     return static_cast<double>(upto(at.group, at.entry) - from) / static_cast<double>(total);
   HalfCursor wrap;
   wrap.until = start;
   wrap.append = true;
-  half(north, south, md1, md2, east, wrap, out, nodes);
+  half(north, south, md1, md2, side, wrap, out, nodes);
   if (wrap.done) return 1;
   return static_cast<double>(total - from + upto(wrap.group, wrap.entry)) /
          static_cast<double>(total);
@@ -1095,8 +1109,8 @@ std::uint64_t HalvesWorker::count(std::size_t id, std::uint64_t& nodes, double& 
   tag_p_ = tag_q_ = 0;
   if (n % 2 == 0) {
     const u32 half_rows = (1u << h) - 1;
-    const u32 g1 = column_tag(s.east & half_rows, h, false);
-    const u32 g2 = column_tag(s.east >> h & half_rows, h, true);
+    const u32 g1 = column_tag(s.east & half_rows, h, Side::west);
+    const u32 g2 = column_tag(s.east >> h & half_rows, h, Side::east);
     tag_p_ = std::min(g1, g2);
     tag_q_ = std::max(g1, g2);
   }
@@ -1112,14 +1126,15 @@ std::uint64_t HalvesWorker::count(std::size_t id, std::uint64_t& nodes, double& 
   // chunk is built once, an east half that fits one chunk too.
   if (window_) {
     const Clock::time_point building = Clock::now();
-    const double west_share = window_half(nw, sw, md1, md2, false, window_seed_, west_, nodes);
+    const double west_share = window_half(nw, sw, md1, md2, Side::west, window_seed_, west_, nodes);
     const double west_build = since(building);
     if (west_.size == 0 || gave_up_) {
       whole_seconds_ = once_seconds + west_build / west_share;
       return 0;
     }
     const Clock::time_point east_building = Clock::now();
-    const double east_share = window_half(ne, se, md1, md2, true, ~window_seed_, east_, nodes);
+    const double east_share =
+        window_half(ne, se, md1, md2, Side::east, ~window_seed_, east_, nodes);
     const double east_build = since(east_building);
     if (static_cast<double>(west_.size) * static_cast<double>(east_.size) >= kOrderPairs) {
       const Clock::time_point choosing = Clock::now();
@@ -1174,7 +1189,7 @@ std::uint64_t HalvesWorker::count(std::size_t id, std::uint64_t& nodes, double& 
   }
   HalfCursor west_at;
   while (!west_at.done && !gave_up_) {
-    half(nw, sw, md1, md2, false, west_at, west_, nodes);
+    half(nw, sw, md1, md2, Side::west, west_at, west_, nodes);
     if (west_.size == 0) continue;
     west_entries += static_cast<double>(west_.size);
     ++west_chunks;
@@ -1186,7 +1201,7 @@ std::uint64_t HalvesWorker::count(std::size_t id, std::uint64_t& nodes, double& 
     HalfCursor east_at;
     for (bool first = true; !east_at.done && !gave_up_; first = false) {
       const Clock::time_point building = Clock::now();
-      half(ne, se, md1, md2, true, east_at, east_, nodes);
+      half(ne, se, md1, md2, Side::east, east_at, east_, nodes);
       if (!decided) {
         decided = true;
         const Clock::time_point choosing = Clock::now();
