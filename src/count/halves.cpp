@@ -173,6 +173,12 @@ Layout tuned_layout(int n, const HalvesTuning& tuning) {
       n, tuning.cut ? std::max({tuning.cut, pattern_bits(n) - word, 1}) : cut_bits(n, word));
 }
 
+// The run's own clock, for --estimate's projection.
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
 std::string mebibytes(u64 bytes) {
   if (bytes < (u64{1} << 20)) return std::to_string((bytes + 1023) >> 10) + " KiB";
   return std::to_string((bytes + (u64{1} << 20) - 1) >> 20) + " MiB";
@@ -234,7 +240,6 @@ class HalvesWorker final : public Worker {
  public:
   explicit HalvesWorker(const HalvesEngine& e);
   std::uint64_t run(std::size_t id, std::uint64_t& nodes) override;
-  std::uint64_t count(std::size_t id, std::uint64_t& nodes, double& west_entries);
   bool sample(double share, std::uint64_t seed) override;
   bool window(std::uint64_t seed) override;
   double whole_seconds() const override { return whole_seconds_; }
@@ -266,6 +271,9 @@ class HalvesWorker final : public Worker {
             HalfCursor& at, HalfList& out, std::uint64_t& nodes);
   double window_half(const SliceView& north, const SliceView& south, u64 md1, u64 md2, Side side,
                      u64 seed, HalfList& out, std::uint64_t& nodes);
+  std::uint64_t count_window(const Slices& v, double once_seconds, std::uint64_t& nodes);
+  void project(double seconds, double once_seconds, double west_entries, double west_chunks,
+               bool east_whole);
   void bucket(const u64* patterns, std::size_t size, Bucketed& out);
   template <class Word>
   void sort_words(const u64* patterns, std::size_t size, Bucketed& out, Word* words);
@@ -315,7 +323,8 @@ class HalvesWorker final : public Worker {
   bool window_ = false;  // the next runs count windows (see window_half)
   u64 window_seed_ = 0;
   std::optional<PairSample> join_sample_;  // a window's joins follow a share of the pairs
-  // The last run's parts that do not grow with the share, timed, and its projection (see run()).
+  // The last run's parts that do not grow with the share, timed, and its projection (see
+  // project()).
   double east_build_seconds_ = 0, east_sort_seconds_ = 0, whole_seconds_ = 0;
 };
 
@@ -981,11 +990,11 @@ bool HalvesWorker::window(std::uint64_t seed) {
   return true;
 }
 
-// A window of a half for timing (see count()): the half-boards from a random place on, wrapping
-// round to the first, until the list holds a chunk of the whole run (or the whole half, when it
-// is no longer). Returns the share of the half it took, as a share of the candidates (a north
-// entry and an entry of the south group it joins), of which a steady fraction join: as a share
-// of the north entries, whose candidates range from none to thousands, it varied so much that
+// A window of a half for timing (see count_window): the half-boards from a random place on,
+// wrapping round to the first, until the list holds a chunk of the whole run (or the whole half,
+// when it is no longer). Returns the share of the half it took, as a share of the candidates (a
+// north entry and an entry of the south group it joins), of which a steady fraction join: as a
+// share of the north entries, whose candidates range from none to thousands, it varied so much that
 // one subproblem's projections spread tenfold (docs/journal/count.md, "Timing a thin part in a
 // window: `--window-seconds`"). The place is drawn uniformly over the candidates, so that over
 // the places the inverse of the share averages to the half's size in windows.
@@ -1035,10 +1044,77 @@ u64 HalvesWorker::pick_gap() {
   return gap < 0x1p40 ? static_cast<u64>(gap) : u64{1} << 40;
 }
 
-// A subproblem is the sum over chunks of west half-boards and chunks of east half-boards of the
-// pairs counted between them (one chunk each unless the memory budget is small; the east half is
-// built once when it fits in one chunk).
-//
+// A window: one chunk of each half from a random place, joined once. The whole run joins every
+// west chunk with every east chunk, so the join is scaled up by both halves' shares; a west
+// chunk is built once, an east half that fits one chunk too. Returns the window's count, which
+// estimates nothing; whole_seconds_ is the projection.
+std::uint64_t HalvesWorker::count_window(const Slices& v, double once_seconds,
+                                         std::uint64_t& nodes) {
+  const Layout& L = engine_.layout();
+  const SliceView &nw = v.nw, &ne = v.ne, &sw = v.sw, &se = v.se;
+  const u64 md1 = v.md1, md2 = v.md2;
+  const Clock::time_point building = Clock::now();
+  const double west_share = window_half(nw, sw, md1, md2, Side::west, window_seed_, west_, nodes);
+  const double west_build = since(building);
+  if (west_.size == 0 || gave_up_) {
+    whole_seconds_ = once_seconds + west_build / west_share;
+    return 0;
+  }
+  const Clock::time_point east_building = Clock::now();
+  const double east_share = window_half(ne, se, md1, md2, Side::east, ~window_seed_, east_, nodes);
+  const double east_build = since(east_building);
+  if (static_cast<double>(west_.size) * static_cast<double>(east_.size) >= kOrderPairs) {
+    const Clock::time_point choosing = Clock::now();
+    order_.choose(west_.data.data(), west_.size, east_.data.data(), east_.size, L.bits,
+                  engine_.greedy_ranks(), -1, engine_.fine());
+    once_seconds += since(choosing);
+    order_.apply(west_.data.data(), west_.size);  // timed with the join
+    order_.apply(east_.data.data(), east_.size);
+  }
+  // Where the window's pairs are too many, the joins follow a share `keep` of the prefix
+  // pairs, the same ones in both joins below, and a join's time is the rest of it and the
+  // followed subtrees' time over that share.
+  const double product = static_cast<double>(west_.size) * static_cast<double>(east_.size);
+  double keep = 1;
+  const double most = engine_.window_pairs();
+  if (product > most) {
+    join_sample_.emplace();
+    join_sample_->level = std::min(static_cast<u32>(L.cut), kSampleLevel);
+    join_sample_->keep = static_cast<u64>(std::ldexp(most / product, 64));
+    join_sample_->seed = SplitMix64(window_seed_).next();
+    keep = std::ldexp(static_cast<double>(join_sample_->keep), -64);
+  }
+  auto timed_pairs = [&](double& seconds) {
+    if (join_sample_) join_sample_->seconds = 0;
+    const Clock::time_point joining = Clock::now();
+    const std::uint64_t count = pairs(nodes);
+    seconds = since(joining);
+    if (join_sample_) seconds += join_sample_->seconds * (1 / keep - 1);
+    return count;
+  };
+  // The join of the west window's first half, then of all of it: the whole run joins
+  // ceil(1 / west_share) x ceil(1 / east_share) pairs of chunks, the last ones part-filled,
+  // and a join's time is taken as a fixed part per pair of chunks, 2 x half - whole, and a
+  // part that grows with the product of their sizes. Scaling the whole join by the shares
+  // alone projected large subproblems of n = 26 well low (docs/journal/count.md, "Timing a thin
+  // part in a window: `--window-seconds`").
+  const std::size_t west_size = west_.size;
+  west_.size = west_size / 2;
+  double half_join = 0, join = 0;
+  timed_pairs(half_join);
+  west_.size = west_size;
+  const std::uint64_t total = timed_pairs(join);
+  join_sample_.reset();
+  const double fixed = std::clamp(2 * half_join - join, 0.0, join);
+  const double west_windows = 1 / west_share, east_windows = 1 / east_share;
+  const double joins = fixed * std::ceil(west_windows - 1e-9) * std::ceil(east_windows - 1e-9) +
+                       (join - fixed) * west_windows * east_windows;
+  const double east_builds =
+      east_share >= 1 ? east_build : east_build * west_windows * east_windows;
+  whole_seconds_ = once_seconds + west_build * west_windows + east_builds + joins;
+  return total;
+}
+
 // Sampled (share < 1), only the picked north-west entries make west half-boards, so the count is
 // share times the whole one on average. The time is projected from parts timed apart: the slices
 // and north copies, the bit order's choice and an east half built once are paid once; an east
@@ -1048,21 +1124,31 @@ u64 HalvesWorker::pick_gap() {
 // dense as the whole's chunks: a thinner part's words meet the trie join's blocks one or two at a
 // time, and a block is compared whole below leaf() pairs, so it compares more pairs per west word
 // and projects the more time the thinner it is (docs/journal/count.md, "Counting a share of a
-// subproblem: `--estimate --draw-seconds`"). So run() projects no time from a part thinner than
-// half a chunk.
-std::uint64_t HalvesWorker::run(std::size_t id, std::uint64_t& nodes) {
-  double west_entries = 0;
-  const std::uint64_t total = count(id, nodes, west_entries);
+// subproblem: `--estimate --draw-seconds`"). So no time is projected from a part thinner than
+// half a chunk. A whole run's projection is its time.
+void HalvesWorker::project(double seconds, double once_seconds, double west_entries,
+                           double west_chunks, bool east_whole) {
+  if (share_ >= 1) {
+    whole_seconds_ = seconds;
+    return;
+  }
+  const double once = once_seconds + (east_whole ? east_build_seconds_ : 0);
+  const double per_chunk = east_sort_seconds_ + (east_whole ? 0 : east_build_seconds_);
+  const double grows = std::max(0.0, seconds - once - per_chunk);
+  const double chunk = engine_.chunk() ? static_cast<double>(engine_.chunk()) : 0;
+  const double whole_chunks =
+      chunk > 0 ? std::max(1.0, std::ceil(west_entries / share_ / chunk)) : 1.0;
+  whole_seconds_ =
+      once + grows / share_ + (west_chunks > 0 ? per_chunk / west_chunks * whole_chunks : 0);
   // A part thinner than half a chunk of the whole run (or than half the whole west half, where
   // that is one chunk), or with no west half-board at all, keeps its count, which is unbiased,
-  // but its time would not scale (see count()): it is not projected.
+  // but its time would not scale: it is not projected.
   const double whole_west = west_entries / share_;
   const double dense =
       engine_.chunk() ? std::min(whole_west, static_cast<double>(engine_.chunk())) : whole_west;
-  if (share_ < 1 && (west_entries == 0 || west_entries < dense / 2)) {
+  if (west_entries == 0 || west_entries < dense / 2) {
     whole_seconds_ = std::numeric_limits<double>::quiet_NaN();
   }
-  return total;
 }
 
 HalvesWorker::Slices HalvesWorker::load(const Subproblem& s) {
@@ -1089,11 +1175,13 @@ HalvesWorker::Slices HalvesWorker::load(const Subproblem& s) {
 
 void HalvesWorker::prepare(std::size_t id) { load(engine_.subproblem(id)); }
 
-std::uint64_t HalvesWorker::count(std::size_t id, std::uint64_t& nodes, double& west_entries) {
-  using Clock = std::chrono::steady_clock;
-  auto since = [](Clock::time_point t) {
-    return std::chrono::duration<double>(Clock::now() - t).count();
-  };
+// A subproblem is the sum over chunks of west half-boards and chunks of east half-boards of the
+// pairs counted between them (one chunk each unless the memory budget is small; the east half is
+// built once when it fits in one chunk). Sampled (share < 1), only the picked north-west entries
+// make west half-boards (half()); a window counts one chunk of each half from a random place
+// (count_window). The run times its parts as it goes, and project() makes the whole
+// subproblem's time of them.
+std::uint64_t HalvesWorker::run(std::size_t id, std::uint64_t& nodes) {
   const Clock::time_point start = Clock::now();
   east_build_seconds_ = east_sort_seconds_ = 0;
   join_sample_.reset();
@@ -1101,8 +1189,7 @@ std::uint64_t HalvesWorker::count(std::size_t id, std::uint64_t& nodes, double& 
     pick_ = SplitMix64(pick_seed_);
     next_pick_ = pick_gap();
   }
-  double once_seconds = 0, west_chunks = 0;
-  west_entries = 0;
+  double west_chunks = 0, west_entries = 0;
   const Subproblem& s = engine_.subproblem(id);
   const Layout& L = engine_.layout();
   const int n = L.n, h = L.h;
@@ -1120,73 +1207,8 @@ std::uint64_t HalvesWorker::count(std::size_t id, std::uint64_t& nodes, double& 
   std::uint64_t total = 0;
   bool east_whole = false, ordered = false, decided = false;
   gave_up_ = false;
-  once_seconds = since(start);
-  // A window: one chunk of each half from a random place, joined once. The whole run joins every
-  // west chunk with every east chunk, so the join is scaled up by both halves' shares; a west
-  // chunk is built once, an east half that fits one chunk too.
-  if (window_) {
-    const Clock::time_point building = Clock::now();
-    const double west_share = window_half(nw, sw, md1, md2, Side::west, window_seed_, west_, nodes);
-    const double west_build = since(building);
-    if (west_.size == 0 || gave_up_) {
-      whole_seconds_ = once_seconds + west_build / west_share;
-      return 0;
-    }
-    const Clock::time_point east_building = Clock::now();
-    const double east_share =
-        window_half(ne, se, md1, md2, Side::east, ~window_seed_, east_, nodes);
-    const double east_build = since(east_building);
-    if (static_cast<double>(west_.size) * static_cast<double>(east_.size) >= kOrderPairs) {
-      const Clock::time_point choosing = Clock::now();
-      order_.choose(west_.data.data(), west_.size, east_.data.data(), east_.size, L.bits,
-                    engine_.greedy_ranks(), -1, engine_.fine());
-      once_seconds += since(choosing);
-      order_.apply(west_.data.data(), west_.size);  // timed with the join
-      order_.apply(east_.data.data(), east_.size);
-    }
-    // Where the window's pairs are too many, the joins follow a share `keep` of the prefix
-    // pairs, the same ones in both joins below, and a join's time is the rest of it and the
-    // followed subtrees' time over that share.
-    const double product = static_cast<double>(west_.size) * static_cast<double>(east_.size);
-    double keep = 1;
-    const double most = engine_.window_pairs();
-    if (product > most) {
-      join_sample_.emplace();
-      join_sample_->level = std::min(static_cast<u32>(L.cut), kSampleLevel);
-      join_sample_->keep = static_cast<u64>(std::ldexp(most / product, 64));
-      join_sample_->seed = SplitMix64(window_seed_).next();
-      keep = std::ldexp(static_cast<double>(join_sample_->keep), -64);
-    }
-    auto timed_pairs = [&](double& seconds) {
-      if (join_sample_) join_sample_->seconds = 0;
-      const Clock::time_point joining = Clock::now();
-      const std::uint64_t count = pairs(nodes);
-      seconds = since(joining);
-      if (join_sample_) seconds += join_sample_->seconds * (1 / keep - 1);
-      return count;
-    };
-    // The join of the west window's first half, then of all of it: the whole run joins
-    // ceil(1 / west_share) x ceil(1 / east_share) pairs of chunks, the last ones part-filled,
-    // and a join's time is taken as a fixed part per pair of chunks, 2 x half - whole, and a
-    // part that grows with the product of their sizes. Scaling the whole join by the shares
-    // alone projected large subproblems of n = 26 well low (docs/journal/count.md, "Timing a thin
-    // part in a window: `--window-seconds`").
-    const std::size_t west_size = west_.size;
-    west_.size = west_size / 2;
-    double half_join = 0, join = 0;
-    timed_pairs(half_join);
-    west_.size = west_size;
-    total = timed_pairs(join);
-    join_sample_.reset();
-    const double fixed = std::clamp(2 * half_join - join, 0.0, join);
-    const double west_windows = 1 / west_share, east_windows = 1 / east_share;
-    const double joins = fixed * std::ceil(west_windows - 1e-9) * std::ceil(east_windows - 1e-9) +
-                         (join - fixed) * west_windows * east_windows;
-    const double east_builds =
-        east_share >= 1 ? east_build : east_build * west_windows * east_windows;
-    whole_seconds_ = once_seconds + west_build * west_windows + east_builds + joins;
-    return total;
-  }
+  double once_seconds = since(start);  // paid once however large a share of the run is counted
+  if (window_) return count_window(v, once_seconds, nodes);
   HalfCursor west_at;
   while (!west_at.done && !gave_up_) {
     half(nw, sw, md1, md2, Side::west, west_at, west_, nodes);
@@ -1224,19 +1246,7 @@ std::uint64_t HalvesWorker::count(std::size_t id, std::uint64_t& nodes, double& 
       total += pairs(nodes);
     }
   }
-  const double seconds = since(start);
-  if (share_ >= 1) {
-    whole_seconds_ = seconds;
-  } else {
-    const double once = once_seconds + (east_whole ? east_build_seconds_ : 0);
-    const double per_chunk = east_sort_seconds_ + (east_whole ? 0 : east_build_seconds_);
-    const double grows = std::max(0.0, seconds - once - per_chunk);
-    const double chunk = engine_.chunk() ? static_cast<double>(engine_.chunk()) : 0;
-    const double whole_chunks =
-        chunk > 0 ? std::max(1.0, std::ceil(west_entries / share_ / chunk)) : 1.0;
-    whole_seconds_ =
-        once + grows / share_ + (west_chunks > 0 ? per_chunk / west_chunks * whole_chunks : 0);
-  }
+  project(since(start), once_seconds, west_entries, west_chunks, east_whole);
   return total;
 }
 
