@@ -25,7 +25,7 @@
 // Symmetry: turning the board upside down maps (m, east rows) to (n-1-m, reversed rows), and the
 // left-right mirror swaps east and west; only the smallest of the (up to) four images is counted,
 // with the number of images as its weight. For even n the transpose halves the work once more
-// (see HalvesWorker::run). Unique counts come from Burnside's lemma in count().
+// (see HalvesWorker::pairs). Unique counts come from Burnside's lemma in count().
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -85,10 +85,10 @@ constexpr u64 kMinChunk = 1024;       // half-board entries built and joined at 
 constexpr u64 kGoodChunk = 1u << 16;  // below this, shared tables give way to per-worker slices
 constexpr u64 kMaxChunk = u64{1} << 22;
 // From n = 26 on the halves of large subproblems hold tens to hundreds of millions of entries, and
-// 4 Mi entries spread over 18 to 22 bucket bits above the words make a join mostly trie descent;
-// 16 Mi chunks join them several times faster (docs/journal/count.md, "Sampling a window's join:
-// n = 26, 27 and 28 in minutes"). 16 Mi entries cost 1 GiB a worker; a smaller budget still makes
-// the chunks smaller. Below n = 26 the chunks stay at 4 Mi, where they were measured.
+// 4 Mi entries spread over 18 to 22 bucket bits above the words make a join mostly trie descent,
+// which larger chunks spare (docs/journal/count.md, "Sampling a window's join: n = 26, 27 and 28
+// in minutes"). 16 Mi entries cost 1 GiB a worker; a smaller budget still makes the chunks
+// smaller. Below n = 26 the chunks stay at 4 Mi, where they were measured.
 constexpr u64 kWideMaxChunk = u64{1} << 24;
 constexpr int kWideChunkN = 26;
 // half() prefetches the south group kVisitsAhead visits on, its first kAheadLines lines of
@@ -678,7 +678,7 @@ SliceView HalvesWorker::north_for_odd(const SliceView& s, int quarter, u32 rows,
 }
 
 // g(Z) = min(Z, complement of Z) over `width` bits; for the east half, Z is first mirrored into
-// the west's frame. See HalvesWorker::run.
+// the west's frame. See HalvesWorker::pairs.
 u32 column_tag(u32 cols, int width, Side side) {
   const u32 z = side == Side::east ? reverse_bits(cols, width) : cols;
   return std::min(z, z ^ ((1u << width) - 1));
