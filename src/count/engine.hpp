@@ -33,8 +33,8 @@ class Worker {
     return share >= 1;
   }
   // For the time of such a subproblem where a share of it would be too thin to time (see
-  // halves.cpp): the next run counts a window of the subproblem as dense as the whole run's
-  // chunks, `seed` placing it, only to project the whole's time by whole_seconds(); its count
+  // halves_projection.cpp): the next run counts a window of the subproblem as dense as the whole
+  // run's chunks, `seed` placing it, only to project the whole's time by whole_seconds(); its count
   // estimates nothing. An engine that cannot returns false and counts the whole subproblem.
   virtual bool window(std::uint64_t seed) {
     (void)seed;
@@ -109,7 +109,7 @@ std::unique_ptr<Engine> make_halves_engine(int n, unsigned threads, std::uint64_
 
 // What a halves subproblem is, for tests that count it another way: the row of the middle
 // column's queen (odd n; -1 for even n) and the rows whose queen is in the east half. Its count
-// weighs each solution by the transpose rule of HalvesWorker::pairs (halves.cpp): 0, 1 or 2.
+// weighs each solution by the transpose rule of HalvesWorker::pairs (class_join.cpp): 0, 1 or 2.
 // `engine` must come from make_halves_engine.
 struct HalvesPiece {
   int middle_row;

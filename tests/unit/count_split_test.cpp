@@ -310,7 +310,7 @@ std::uint32_t reversed(std::uint32_t z, int width) {
 }
 
 // The weight a halves subproblem gives solution `cols` (cols[r] = column of row r's queen), from
-// the transpose rule as halves.cpp states it, computed from the whole placement: 2, 1 or 0 as
+// the transpose rule as class_join.cpp states it, computed from the whole placement: 2, 1 or 0 as
 // phi(C) is above, equal to or below phi(E), where E is the set of rows whose queen is in the
 // east half and C the set of columns whose queen is in the south half.
 int transpose_weight(const std::vector<int>& cols, const nq::detail::HalvesPiece& piece) {
@@ -590,7 +590,7 @@ TEST(count_split, halves_worker_gives_up_a_subproblem_when_stopped) {
 // at share 1/2 and 1.7% at 1/8 for n = 13, 0.03% for n = 14, the same for both plans; the bound
 // is 4%, and dropping the division by the share would miss by 2x and 8x.) A
 // part thinner than half the whole's west list (one chunk here) projects no time (NaN), since
-// its time would not scale (halves.cpp).
+// its time would not scale (halves_projection.cpp).
 TEST(count_split, a_share_of_each_halves_subproblem_estimates_it_without_bias) {
   for (int n : {13, 14}) {
     const auto free = nq::detail::make_halves_engine(n, 1, 0);
@@ -739,7 +739,7 @@ TEST(count_split, run_shares_counts_whole_where_the_engine_cannot_sample) {
         [&](const nq::CountSplit::ShareCount& c) {
           total += static_cast<double>(c.count) / c.share * split.weight(c.id);
           in_part += c.share < 1;
-          // Projected, or NaN for a part too thin to time (halves.cpp).
+          // Projected, or NaN for a part too thin to time (halves_projection.cpp).
           EXPECT_TRUE(c.whole_seconds > 0 || (c.share < 1 && std::isnan(c.whole_seconds)));
         });
     if (engine == nq::CountEngine::backtrack) {
