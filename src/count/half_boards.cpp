@@ -24,10 +24,9 @@ namespace nq::detail::halves {
 namespace {
 
 // half() prefetches the south group kVisitsAhead visits on, its first kAheadLines lines of
-// diagonals and of patterns: the groups are a few dozen bytes to a few KiB scattered over the
-// tables, and the join waited on their loads. The fastest distance and length measured
-// (docs/journal/count.md, "Odd n's small costs, and the shared west half measured").
-constexpr u32 kVisitsAhead = 4, kAheadLines = 8;
+// diagonals and of patterns (tuning.hpp): the groups are a few dozen bytes to a few KiB scattered
+// over the tables, and the join waited on their loads.
+constexpr u32 kVisitsAhead = kTuning.visits_ahead, kAheadLines = kTuning.ahead_lines;
 
 }  // namespace
 

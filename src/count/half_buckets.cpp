@@ -37,7 +37,7 @@ void HalvesWorker::bucket(const u64* patterns, std::size_t size, Bucketed& out) 
 
 template <class Word>
 void HalvesWorker::sort_words(const u64* patterns, std::size_t size, Bucketed& out, Word* words) {
-  constexpr int kDigitBits = 11;
+  constexpr int kDigitBits = kTuning.sort_digit_bits;
   const Layout& L = engine_.layout();
   const int fine = engine_.fine(), shift = L.bits - fine;
   const u64 word_mask = L.rest >= 64 ? ~u64{0} : (u64{1} << L.rest) - 1;
@@ -58,7 +58,7 @@ void HalvesWorker::sort_words(const u64* patterns, std::size_t size, Bucketed& o
     // rarely share a bucket, so it is the window that collides, not neighbours. Four streams,
     // without prefetching, were the fastest of the layouts measured (docs/journal/count.md, "The
     // sort's cursors, and whole loads in the join").
-    constexpr u32 kStreams = 4;
+    constexpr u32 kStreams = kTuning.sort_streams;
     if (cursors_.size() < kStreams * u64{buckets}) cursors_.resize(kStreams * u64{buckets});
     u32* const c0 = cursors_.data();
     u32* const c1 = c0 + buckets;

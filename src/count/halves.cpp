@@ -47,41 +47,24 @@ namespace halves {
 
 namespace {
 
-constexpr int kFineBits = 4;  // bucket bits below the cut, for the trie join
-// Bucket bits a dense table may index: all of them up to n = 25 (18 with the trie's); above, the
-// table is as long as the list, at most this, and binary search goes on below it.
-constexpr int kDenseBits = 18;
-constexpr u64 kLeafPairs = 1u << 14;  // the trie join's largest unsplit block
-// A window whose chunks make more pairs than this (west entries x east entries) joins only a
-// random share of them, that many on average (see kSampleLevel, halves_projection.cpp): n = 28's
-// windows take seconds, not minutes, and the share adds little noise to what a window's place
-// adds (docs/journal/count.md, "Sampling a window's join: n = 26, 27 and 28 in minutes").
-constexpr double kWindowPairs = 0x1p37;
-// A join whose shorter run has at most this many half-boards compares the runs unsorted
-// (HalvesWorker::join). The class runs of pairs() are often short (for even n, the tags equal to
-// the subproblem's p or q), and sorting a long run to meet a few dozen entries costs more than
-// comparing every pair. 256 was the fastest limit measured (docs/journal/count.md, "On an Intel
-// Xeon with AVX-512: n = 22 in 23.4 min").
-constexpr long kDirectRun = 256;
+// The engine's defaults are the tuning table's (tuning.hpp): the trie's fine bits, the dense
+// table's bits (all of them up to n = 25; above, the table is as long as the list, at most
+// dense_bits, and binary search goes on below it), the largest block the trie compares whole, a
+// window's pairs before its join follows a random share of them (halves_projection.cpp), and the
+// shorter run below which a join compares two class runs unsorted (join: the runs of pairs() are
+// often short, and sorting a long run to meet a few dozen entries costs more than comparing them).
 
 int pattern_bits(int n) { return 2 * (2 * (n / 2) - 1); }
 
-// Bucket bits above the words: enough that the rest always fits a word, and a few more as the
-// halves grow; the trie join splits kFineBits further bits where blocks are large. Every cut bit
-// is always descended, so with pairs as cheap as the packed AVX2 and the sliced kernels make them
-// a shallow cut pays: 3 at n = 18, 2 below it and at 19, the fastest cuts measured
-// (docs/journal/count.md, "Tests packed into bytes, and the bit order by pext", "The sliced kernel
-// in AVX2"). From n = 20 on a 32-bit word needs 6. With 32-bit words the cut grows with the
-// pattern, 4 bits every two n: 14 at n = 24, 18 at n = 26, 22 at n = 28. Past 18 the forced
-// descent costs far more than the pairs it saves, so where 32-bit words would need more than
-// kMostCut bits above them (n >= 28) the words are 64-bit and the cut stays at kMostCut; below
-// that, 64-bit words only cost more (docs/journal/count.md, "64-bit words at n = 28").
-constexpr int kMostCut = 18;
-int word_bits(int n) { return pattern_bits(n) - 32 > kMostCut ? 64 : 32; }
+// Bucket bits above the words: the tuning table's cut for n (a shallow cut pays where pairs are
+// cheap, since every cut bit is always descended), but at least enough that the rest fits a word;
+// with 32-bit words that grows 4 bits every two n (14 at n = 24, 18 at n = 26, 22 at n = 28).
+// Where 32-bit words would need more than most_cut bits above them (n >= 28) the words are 64-bit
+// and the cut stays at most_cut; below that, 64-bit words only cost more.
+int word_bits(int n) { return pattern_bits(n) - 32 > kTuning.most_cut ? 64 : 32; }
 int cut_bits(int n, int word) {
   const int bits = pattern_bits(n);
-  const int cut = n == 18 ? 3 : n <= 19 ? 2 : 6;
-  return std::max({cut, std::min(kMostCut, bits - 32), bits - word});
+  return std::max({tuned_cut(n), std::min(kTuning.most_cut, bits - 32), bits - word});
 }
 
 // The word size for n under `tuning` (engine.hpp).
@@ -127,14 +110,14 @@ HalvesEngine::HalvesEngine(int n, unsigned threads, u64 budget, HalvesTables tab
   shapes_[2] = {north_rows_, n - north_rows_, 0, h};  // south-west
   shapes_[3] = {north_rows_, n - north_rows_, n - h, h};  // south-east
   for (int q = 0; q < 4; ++q) frames_[q] = diagonal_frame(layout_, shapes_[q]);
-  fine_ = std::min(layout_.bits, layout_.cut + kFineBits);
-  dense_ = std::min(fine_, tuning.dense ? tuning.dense : kDenseBits);
-  leaf_ = kLeafPairs;
+  fine_ = std::min(layout_.bits, layout_.cut + kTuning.fine_bits);
+  dense_ = std::min(fine_, tuning.dense ? tuning.dense : kTuning.dense_bits);
+  leaf_ = kTuning.leaf_pairs;
   kernel_ = tuning.kernel;
-  window_pairs_ = tuning.window_pairs > 0 ? tuning.window_pairs : kWindowPairs;
+  window_pairs_ = tuning.window_pairs > 0 ? tuning.window_pairs : kTuning.window_pairs;
   direct_run_ = static_cast<std::size_t>(tuning.direct_run > 0   ? tuning.direct_run
                                          : tuning.direct_run < 0 ? 0
-                                                                 : kDirectRun);
+                                                                 : kTuning.direct_run);
   // The mirror (column c to n - 1 - c) maps the north-west quarter onto the north-east one and
   // the upside-down turn the south quarters onto the north's (quarters.hpp), so one counting
   // pass gives all four.
@@ -325,7 +308,7 @@ std::uint64_t HalvesWorker::run(std::size_t id, std::uint64_t& nodes) {
         // By the whole west chunk's size, so that a part orders as the whole would.
         const double whole_pairs =
             static_cast<double>(west_.size) / share_ * static_cast<double>(east_.size);
-        ordered = whole_pairs >= kOrderPairs;
+        ordered = whole_pairs >= kTuning.order_pairs;
         if (ordered) {
           order_.choose(west_.data.data(), west_.size, east_.data.data(), east_.size, L.bits,
                         engine_.greedy_ranks(), whole_pairs, engine_.fine());

@@ -23,6 +23,7 @@
 #include "count/engine.hpp"
 #include "count/pair_count.hpp"
 #include "count/quarters.hpp"
+#include "count/tuning.hpp"
 #include "nqueens/count.hpp"
 #include "split_mix.hpp"
 
@@ -50,11 +51,6 @@ using Clock = std::chrono::steady_clock;
 inline double since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
 }
-
-// Subproblems whose first chunks make fewer pairs keep the layout's bit order: choosing and
-// applying one costs about what it saves there (docs/journal/count.md, "The bit order, and n = 22
-// in 40.8 minutes").
-constexpr double kOrderPairs = 1 << 20;
 
 struct Subproblem {
   u32 east;       // rows whose queen is in the east half
@@ -311,8 +307,8 @@ class HalvesEngine final : public Engine {
   int dense_ = 0;  // of those, at most this many index a dense table
   u64 leaf_ = 0;   // blocks of at most this many pairs are compared, not split further
   PairKernel kernel_ = PairKernel::best;  // the pair count's (HalvesTuning::kernel)
-  double window_pairs_ = 0;     // a window joins about this many pairs at most (kWindowPairs)
-  std::size_t direct_run_ = 0;  // see kDirectRun
+  double window_pairs_ = 0;  // a window joins about this many pairs at most (kTuning.window_pairs)
+  std::size_t direct_run_ = 0;  // see kTuning.direct_run
   std::vector<Subproblem> subproblems_;
 };
 

@@ -34,16 +34,10 @@ constexpr u64 kBytesPerSubproblem = 192;
 constexpr u64 bytes_per_entry(u64 word, bool sparse) {
   return 2 * (8 + 2 * word + (sparse ? 4 + 8 + 8 : 0));
 }
-constexpr u64 kMinChunk = 1024;       // half-board entries built and joined at a time, at least
-constexpr u64 kGoodChunk = 1u << 16;  // below this, shared tables give way to per-worker slices
-constexpr u64 kMaxChunk = u64{1} << 22;
-// From n = 26 on the halves of large subproblems hold tens to hundreds of millions of entries, and
-// 4 Mi entries spread over 18 to 22 bucket bits above the words make a join mostly trie descent,
-// which larger chunks spare (docs/journal/count.md, "Sampling a window's join: n = 26, 27 and 28
-// in minutes"). 16 Mi entries cost 1 GiB a worker; a smaller budget still makes the chunks
-// smaller. Below n = 26 the chunks stay at 4 Mi, where they were measured.
-constexpr u64 kWideMaxChunk = u64{1} << 24;
-constexpr int kWideChunkN = 26;
+// The chunks' bounds are the tuning table's (min_chunk, good_chunk, max_chunk, and from
+// wide_chunk_n on wide_max_chunk: there 4 Mi entries over 18 to 22 bucket bits make a join mostly
+// trie descent, which larger chunks spare; 16 Mi entries cost 1 GiB a worker, and a smaller budget
+// still makes the chunks smaller).
 
 std::string mebibytes(u64 bytes) {
   if (bytes < (u64{1} << 20)) return std::to_string((bytes + 1023) >> 10) + " KiB";
@@ -93,8 +87,9 @@ HalvesEngine::Plan HalvesEngine::plan(unsigned threads, u64 budget, HalvesTables
   auto product = [](u64 a, u64 b) { return b != 0 && a > ~u64{0} / b ? ~u64{0} : a * b; };
   const u64 longest = std::max<u64>(
       1, std::max(product(largest_[0], largest_[2]), product(largest_[1], largest_[3])));
-  const u64 least_chunk = std::min(kMinChunk, longest);
-  const u64 max_chunk = layout_.n >= kWideChunkN ? kWideMaxChunk : kMaxChunk;
+  const u64 least_chunk = std::min(kTuning.min_chunk, longest);
+  const u64 max_chunk =
+      layout_.n >= kTuning.wide_chunk_n ? kTuning.wide_max_chunk : kTuning.max_chunk;
   // Slices from the shared tables (HalvesTables::shared) or from each worker's own buffers.
   auto need = [&](HalvesTables from, u64 chunk) {
     return fixed + (from == HalvesTables::shared ? table : t * slices) +
@@ -116,7 +111,7 @@ HalvesEngine::Plan HalvesEngine::plan(unsigned threads, u64 budget, HalvesTables
   }
   const u64 shared_chunk = may_share ? chunk_for(HalvesTables::shared) : 0;
   const u64 own_chunk = may_own ? chunk_for(HalvesTables::per_worker) : 0;
-  const u64 good_chunk = std::min(kGoodChunk, longest);
+  const u64 good_chunk = std::min(kTuning.good_chunk, longest);
   if (shared_chunk >= good_chunk || (shared_chunk >= least_chunk && shared_chunk >= own_chunk)) {
     return {
         .shared = true, .chunk = shared_chunk, .bytes = need(HalvesTables::shared, shared_chunk)};

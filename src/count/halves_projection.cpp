@@ -21,14 +21,9 @@
 
 namespace nq::detail::halves {
 
-namespace {
-
-// A window's join whose pairs are too many (kWindowPairs, halves.cpp) follows or not, by a hash
-// (PairSample), each prefix pair of this many bucket bits (at most 3^12 = 531,441 of them), and
+// A window's join whose pairs are too many (window_pairs, tuning.hpp) follows or not, by a hash
+// (PairSample), each prefix pair of sample_level bucket bits (at most 3^12 = 531,441 of them), and
 // scales the followed ones' time up.
-constexpr u32 kSampleLevel = 12;
-
-}  // namespace
 
 bool HalvesWorker::sample(double share, std::uint64_t seed) {
   window_ = false;
@@ -110,7 +105,7 @@ std::uint64_t HalvesWorker::count_window(const Slices& v, double once_seconds,
   const Clock::time_point east_building = Clock::now();
   const double east_share = window_half(ne, se, md1, md2, Side::east, ~window_seed_, east_, nodes);
   const double east_build = since(east_building);
-  if (static_cast<double>(west_.size) * static_cast<double>(east_.size) >= kOrderPairs) {
+  if (static_cast<double>(west_.size) * static_cast<double>(east_.size) >= kTuning.order_pairs) {
     const Clock::time_point choosing = Clock::now();
     order_.choose(west_.data.data(), west_.size, east_.data.data(), east_.size, L.bits,
                   engine_.greedy_ranks(), -1, engine_.fine());
@@ -126,7 +121,7 @@ std::uint64_t HalvesWorker::count_window(const Slices& v, double once_seconds,
   const double most = engine_.window_pairs();
   if (product > most) {
     join_sample_.emplace();
-    join_sample_->level = std::min(static_cast<u32>(L.cut), kSampleLevel);
+    join_sample_->level = std::min(static_cast<u32>(L.cut), kTuning.sample_level);
     join_sample_->keep = static_cast<u64>(std::ldexp(most / product, 64));
     join_sample_->seed = SplitMix64(window_seed_).next();
     keep = std::ldexp(static_cast<double>(join_sample_->keep), -64);
