@@ -53,8 +53,9 @@ constexpr std::array<const char*, 5> kKernelNames = {"generic", "avx2", "avx512"
                                                      "sliced_avx2"};
 
 // The words of a 2^cut-bucket list, all bucket bits dense.
-nq::detail::WideBucketList wide_list(const Buckets<std::uint64_t>& b, std::uint32_t cut) {
-  return {b.start.data(), b.words.data(), nullptr, cut};
+template <class Word>
+nq::detail::BucketListOf<Word> list_of(const Buckets<Word>& b, std::uint32_t cut) {
+  return {.start = b.start.data(), .words = b.words.data(), .dense = cut};
 }
 
 template <class Word>
@@ -68,16 +69,12 @@ void count_pairs_of(benchmark::State& state) {
   std::mt19937_64 rng(2024);  // the same lists for every kernel
   const auto west = random_buckets<Word>(rng, cut, 20000);
   const auto east = random_buckets<Word>(rng, cut, 10000);
+  const nq::detail::PairJoinOf<Word> join{
+      .west = list_of(west, cut), .east = list_of(east, cut), .cut = cut, .kernel = kKernels[k]};
+  nq::detail::PairScratch scratch;
   std::uint64_t pairs = 0;
   for (auto _ : state) {
-    if constexpr (sizeof(Word) == 4) {
-      benchmark::DoNotOptimize(nq::detail::count_bucket_pairs(west.start.data(), west.words.data(),
-                                                              east.start.data(), east.words.data(),
-                                                              cut, pairs, kKernels[k]));
-    } else {
-      benchmark::DoNotOptimize(nq::detail::count_bucket_pairs(
-          wide_list(west, cut), wide_list(east, cut), cut, cut, 0, pairs, kKernels[k]));
-    }
+    benchmark::DoNotOptimize(nq::detail::count_bucket_pairs(join, pairs, scratch));
   }
   state.SetLabel(kKernelNames[k]);
   state.counters["pairs/s"] =

@@ -213,6 +213,7 @@ class HalvesWorker final : public Worker {
   Bucketed west_buckets_, east_buckets_;
   std::vector<u32> cursors_;  // sort_words' four streams' counts and cursors
   std::vector<u64> direct_;   // a short run, its class bits masked off (see join)
+  PairScratch pair_scratch_;  // the pair count's buffers, kept from join to join
   // Sampling (see sample()): west half-boards are built from a random share_ of the north-west
   // entries, each picked or not on its own: the gaps between picks are geometric, drawn from
   // pick_, so that the entries passed over cost nothing (hashing each entry to pick it cost

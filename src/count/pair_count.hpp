@@ -2,8 +2,9 @@
 // The halves engine's inner loop: how many pairs (w, e) of 32-bit (or 64-bit) patterns have
 // w & e == 0, for two lists that are each sorted into 2^cut buckets by `cut` further pattern bits.
 // Only buckets whose indices are disjoint are compared (those bits would clash otherwise),
-// exhaustively, by a vector loop. The loop is compiled three times, and the best one the processor
-// runs is used unless a kernel is asked for:
+// exhaustively, by a vector loop (the trie join: descent.hpp). The loop is compiled three times,
+// one file each (pair_kernels.hpp), and the best one the processor runs is used unless a kernel is
+// asked for:
 //   generic  baseline x86-64 (or whatever the target is): two 32-byte vectors of 8 words (4
 //            wide) in registers against the other list's words broadcast, a bucket's last
 //            vector counted in its own lanes, masked to the live ones once;
@@ -23,13 +24,14 @@
 //            (AVX-512 VPOPCNTDQ and BMI2) or avx2 (AVX2 and a fast BMI2);
 //   sliced_avx2  the same in its avx2 build (for tests on processors that have both).
 // `best` is avx512 if the processor has it, else avx2 if it has that, else generic, with the
-// blocks that the sliced kernel counts faster (by a cost rule, pair_count.cpp: blocks of a few
+// blocks that the sliced kernel counts faster (by a cost rule, descent.cpp: blocks of a few
 // hundred words on a side or more) sent to the sliced kernel's best build where there is one.
 // Asking for a kernel the processor lacks gets the best one it has below that one.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <stop_token>
 
 namespace nq::detail {
@@ -63,16 +65,6 @@ struct BucketListOf {
 using BucketList = BucketListOf<std::uint32_t>;
 using WideBucketList = BucketListOf<std::uint64_t>;
 
-// How many pairs of a west and an east word are disjoint and have disjoint bucket bits. The words
-// hold the bits below the top `cut` bucket bits, so the lower fine - cut bucket bits are also the
-// words' highest bits. The count descends the bucket bits one at a time, following only the
-// prefixes that are disjoint (a trie join); below `cut` it always splits, and from `cut` on it
-// splits a block of west and east words only while it has more than `leaf_pairs` pairs, comparing
-// the others exhaustively with the kernel. `pairs` grows by the number of pairs compared.
-// Requires cut <= fine <= 30 and dense <= fine on both sides.
-// When `stop` is given and requested, the count gives up early (checked at the trie's top
-// levels) and its result means nothing.
-//
 // With `sample`, the descent follows a pair of prefixes of sample->level bits only when a hash of
 // the pair and the seed falls below sample->keep (of 2^64), so each pair is followed with
 // probability keep / 2^64, the same pairs for the same seed whatever the lists' sizes; the count
@@ -87,28 +79,55 @@ struct PairSample {
   double seconds = 0;
 };
 
-std::uint64_t count_bucket_pairs(const BucketList& west, const BucketList& east, std::uint32_t cut,
-                                 std::uint32_t fine, std::uint64_t leaf_pairs, std::uint64_t& pairs,
-                                 PairKernel kernel = PairKernel::best,
-                                 const std::stop_token* stop = nullptr,
-                                 PairSample* sample = nullptr);
-std::uint64_t count_bucket_pairs(const WideBucketList& west, const WideBucketList& east,
-                                 std::uint32_t cut, std::uint32_t fine, std::uint64_t leaf_pairs,
-                                 std::uint64_t& pairs, PairKernel kernel = PairKernel::best,
-                                 const std::stop_token* stop = nullptr,
-                                 PairSample* sample = nullptr);
+// One join of two bucket lists for count_bucket_pairs.
+template <class Word>
+struct PairJoinOf {
+  BucketListOf<Word> west, east;
+  std::uint32_t cut = 0;   // the top bucket bits, which the words lack
+  std::uint32_t fine = 0;  // the bucket bits in all (a smaller value counts as cut)
+  // From the cut on, a block of at most this many pairs is compared, not split further.
+  std::uint64_t leaf_pairs = 0;
+  PairKernel kernel = PairKernel::best;
+  // When given and requested, the count gives up early (checked at the trie's top levels) and
+  // its result means nothing.
+  const std::stop_token* stop = nullptr;
+  PairSample* sample = nullptr;  // when given, only a random share of the join is counted
+};
+using PairJoin = PairJoinOf<std::uint32_t>;
+using WidePairJoin = PairJoinOf<std::uint64_t>;
 
-// Memory a thread keeps for the pair count besides the lists it is given: the sliced blocks a
-// join holds back, the small blocks it batches and the sliced kernel's tables (for memory
-// plans).
+// What a pair count works in besides the lists it is given, kept from one count to the next: the
+// sliced blocks a join holds back, the small blocks it batches and the sliced kernel's transposed
+// lists and tables (descent.hpp). One a thread, owned by the caller (a halves worker holds one);
+// made at the first count that needs it.
+struct DescentBuffers;
+class PairScratch {
+ public:
+  PairScratch();
+  ~PairScratch();
+  PairScratch(PairScratch&&) noexcept;
+  PairScratch& operator=(PairScratch&&) noexcept;
+  DescentBuffers& buffers();
+
+ private:
+  std::unique_ptr<DescentBuffers> buffers_;
+};
+
+// How many pairs of a west and an east word are disjoint and have disjoint bucket bits. The words
+// hold the bits below the top `cut` bucket bits, so the lower fine - cut bucket bits are also the
+// words' highest bits. The count descends the bucket bits one at a time, following only the
+// prefixes that are disjoint (a trie join); below `cut` it always splits, and from `cut` on it
+// splits a block of west and east words only while it has more than `leaf_pairs` pairs, comparing
+// the others exhaustively with the kernel. `pairs` grows by the number of pairs compared.
+// Requires cut <= fine <= 30 and dense <= fine on both sides, and a sample's level at most cut.
+std::uint64_t count_bucket_pairs(const PairJoin& join, std::uint64_t& pairs, PairScratch& scratch);
+std::uint64_t count_bucket_pairs(const WidePairJoin& join, std::uint64_t& pairs,
+                                 PairScratch& scratch);
+// The same in a scratch of its own, made for this count (for tests and one-off counts).
+std::uint64_t count_bucket_pairs(const PairJoin& join, std::uint64_t& pairs);
+std::uint64_t count_bucket_pairs(const WidePairJoin& join, std::uint64_t& pairs);
+
+// Memory a PairScratch holds at most besides the lists it is given (for memory plans).
 std::size_t pair_count_thread_bytes();
-
-// The same for two lists whose bucket bits are all dense (2^fine buckets each, fine >= cut; a
-// smaller value counts as cut). Requires fine <= 24.
-std::uint64_t count_bucket_pairs(const std::uint32_t* west_start, const std::uint32_t* west,
-                                 const std::uint32_t* east_start, const std::uint32_t* east,
-                                 std::uint32_t cut, std::uint64_t& pairs,
-                                 PairKernel kernel = PairKernel::best, std::uint32_t fine = 0,
-                                 std::uint64_t leaf_pairs = 0);
 
 }  // namespace nq::detail

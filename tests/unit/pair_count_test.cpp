@@ -89,6 +89,11 @@ std::uint64_t plain_count(const Buckets& w, const Buckets& e) {
   return n;
 }
 
+// A list whose bucket bits are all in its dense table: 2^fine buckets.
+nq::detail::BucketList dense_list(const Buckets& b, std::uint32_t fine) {
+  return {.start = b.start.data(), .words = b.words.data(), .dense = fine};
+}
+
 std::uint64_t plain_pairs(const Buckets& w, const Buckets& e) {
   std::uint64_t n = 0;
   for (std::uint32_t a : w.bucket_of) {
@@ -103,9 +108,11 @@ void check(PairKernel kernel, std::mt19937& rng, std::uint32_t cut, std::uint32_
   const Buckets w = random_buckets(rng, cut, west_size, density);
   const Buckets e = random_buckets(rng, cut, east_size, density);
   std::uint64_t pairs = 0;
-  EXPECT_EQ(nq::detail::count_bucket_pairs(w.start.data(), w.words.data(), e.start.data(),
-                                           e.words.data(), cut, pairs, kernel),
-            plain_count(w, e))
+  EXPECT_EQ(
+      nq::detail::count_bucket_pairs(
+          {.west = dense_list(w, cut), .east = dense_list(e, cut), .cut = cut, .kernel = kernel},
+          pairs),
+      plain_count(w, e))
       << "cut " << cut << ", sizes " << west_size << " and " << east_size << ", density "
       << density;
   EXPECT_EQ(pairs, plain_pairs(w, e))
@@ -172,22 +179,31 @@ void check_trie(PairKernel kernel) {
           for (std::uint64_t leaf :
                {std::uint64_t{0}, std::uint64_t{64}, std::uint64_t{1} << 14, ~std::uint64_t{0}}) {
             std::uint64_t pairs = 0;
-            EXPECT_EQ(nq::detail::count_bucket_pairs(w.start.data(), w.words.data(), e.start.data(),
-                                                     e.words.data(), cut, pairs, kernel,
-                                                     cut + extra, leaf),
+            const std::uint32_t fine = cut + extra;
+            EXPECT_EQ(nq::detail::count_bucket_pairs({.west = dense_list(w, fine),
+                                                      .east = dense_list(e, fine),
+                                                      .cut = cut,
+                                                      .fine = fine,
+                                                      .leaf_pairs = leaf,
+                                                      .kernel = kernel},
+                                                     pairs),
                       expected)
                 << "cut " << cut << ", extra " << extra << ", size " << size << ", leaf " << leaf;
             EXPECT_LE(pairs, flat);
             ++checked;
             // The same lists, said to hold 32-bit words whose top bits are the trie's: the
             // sliced kernel then skips what a streamed word's top bits rule out.
-            const std::uint32_t fine = cut + extra;
             std::uint64_t top_pairs = 0;
-            EXPECT_EQ(
-                nq::detail::count_bucket_pairs({w.start.data(), w.words.data(), nullptr, fine, 32},
-                                               {e.start.data(), e.words.data(), nullptr, fine, 32},
-                                               cut, fine, leaf, top_pairs, kernel),
-                expected)
+            nq::detail::BucketList top_w = dense_list(w, fine), top_e = dense_list(e, fine);
+            top_w.bits = top_e.bits = 32;
+            EXPECT_EQ(nq::detail::count_bucket_pairs({.west = top_w,
+                                                      .east = top_e,
+                                                      .cut = cut,
+                                                      .fine = fine,
+                                                      .leaf_pairs = leaf,
+                                                      .kernel = kernel},
+                                                     top_pairs),
+                      expected)
                 << "cut " << cut << ", extra " << extra << ", size " << size << ", leaf " << leaf;
             EXPECT_EQ(top_pairs, pairs) << "the same blocks";
             // The same lists with only the top `dense` bucket bits in a table, the others found
@@ -195,8 +211,13 @@ void check_trie(PairKernel kernel) {
             for (std::uint32_t dense : {0u, 1u, cut}) {
               const Sparse sw = sparse(w, cut + extra, dense), se = sparse(e, cut + extra, dense);
               std::uint64_t sparse_pairs = 0;
-              EXPECT_EQ(nq::detail::count_bucket_pairs(sw.list(w), se.list(e), cut, cut + extra,
-                                                       leaf, sparse_pairs, kernel),
+              EXPECT_EQ(nq::detail::count_bucket_pairs({.west = sw.list(w),
+                                                        .east = se.list(e),
+                                                        .cut = cut,
+                                                        .fine = fine,
+                                                        .leaf_pairs = leaf,
+                                                        .kernel = kernel},
+                                                       sparse_pairs),
                         expected)
                   << "cut " << cut << ", extra " << extra << ", dense " << dense << ", size "
                   << size << ", leaf " << leaf;
@@ -270,10 +291,14 @@ void check_wide(PairKernel kernel) {
             for (std::uint32_t dense : {fine, std::min(fine, 1u)}) {
               std::vector<std::uint32_t> wt, et;
               std::uint64_t pairs = 0;
-              EXPECT_EQ(
-                  nq::detail::count_bucket_pairs(w.list(fine, dense, wt), e.list(fine, dense, et),
-                                                 cut, fine, leaf, pairs, kernel),
-                  expected)
+              EXPECT_EQ(nq::detail::count_bucket_pairs({.west = w.list(fine, dense, wt),
+                                                        .east = e.list(fine, dense, et),
+                                                        .cut = cut,
+                                                        .fine = fine,
+                                                        .leaf_pairs = leaf,
+                                                        .kernel = kernel},
+                                                       pairs),
+                        expected)
                   << "cut " << cut << ", extra " << extra << ", size " << size << ", dense "
                   << dense << ", leaf " << leaf;
               if (dense == fine) first_pairs = pairs;
@@ -398,9 +423,13 @@ TEST(pair_count, a_sampled_descent_follows_a_random_share_of_the_prefix_pairs) {
                      double* seconds = nullptr) {
     nq::detail::PairSample s{level, keep, seed};
     std::uint64_t pairs = 0;
-    const std::uint64_t c =
-        nq::detail::count_bucket_pairs(sw.list(w), se.list(e), cut, fine, std::uint64_t{1} << 14,
-                                       pairs, PairKernel::best, nullptr, &s);
+    const std::uint64_t c = nq::detail::count_bucket_pairs({.west = sw.list(w),
+                                                            .east = se.list(e),
+                                                            .cut = cut,
+                                                            .fine = fine,
+                                                            .leaf_pairs = std::uint64_t{1} << 14,
+                                                            .sample = &s},
+                                                           pairs);
     if (seconds) *seconds = s.seconds;
     return c;
   };
@@ -440,8 +469,8 @@ TEST(pair_count, vector_kernels_count_past_2_to_the_32_in_one_bucket_pair) {
   for (PairKernel k : {PairKernel::avx2, PairKernel::avx512}) {
     if (!nq::detail::pair_kernel_available(k)) continue;
     std::uint64_t pairs = 0;
-    EXPECT_EQ(nq::detail::count_bucket_pairs(start.data(), words.data(), start.data(), words.data(),
-                                             0, pairs, k),
+    const nq::detail::BucketList list{.start = start.data(), .words = words.data()};
+    EXPECT_EQ(nq::detail::count_bucket_pairs({.west = list, .east = list, .kernel = k}, pairs),
               std::uint64_t{kWords} * kWords)
         << "kernel " << static_cast<int>(k);
     EXPECT_EQ(pairs, std::uint64_t{kWords} * kWords);

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+// The pair count's word kernels (pair_count.hpp), one translation unit an instruction set behind
+// this interface: pair_kernel_generic.cpp (the baseline), pair_kernel_avx2.cpp and
+// pair_kernel_avx512.cpp (x86-64 only, their functions compiled for those sets by target
+// attributes, so the rest of the program keeps the baseline). Each counts the pairs (a, b) with
+// a & b == 0 of one block, a from a[0, na) and b from b[0, nb) (na, nb >= 1: block_*), or of a
+// batch of small blocks held as Leaf records into the two lists, whose lanes are summed once
+// (batch_*). The descent (descent.hpp) calls them through BlockFn and BatchFn pointers, chosen
+// once a join (pair_count.cpp).
+// The invariant every kernel keeps: no count held in a 32-bit lane passes 2^32 - 1. A lane counts
+// at most one pair of each word of the other list, so a block's lanes hold at most na * nb: a
+// block of 2^32 pairs or more is counted in slices of its shorter list, and a batch holds at most
+// kBatch blocks of at most kBatchedPairs pairs (2^24 in all). 64-bit lanes cannot overflow.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+
+namespace nq::detail {
+
+// A small block the descent holds for a batch: words [w0, w0 + nw) of the west list against
+// [e0, e0 + ne) of the east one.
+struct Leaf {
+  std::uint32_t w0, nw, e0, ne;
+};
+
+// Blocks of at most this many pairs are batched, at most kBatch at a time: a batch's count is then
+// at most 2^24, so 32-bit lanes can hold it.
+constexpr std::uint64_t kBatchedPairs = std::uint64_t{1} << 16;
+constexpr std::uint32_t kBatch = 256;
+
+template <class Word>
+using BlockFn = std::uint64_t (*)(const Word* a, std::uint32_t na, const Word* b, std::uint32_t nb);
+template <class Word>
+using BatchFn = std::uint64_t (*)(const Word* w, const Word* e, const Leaf* leaves,
+                                  std::uint32_t n);
+
+// The kernels hold the longer of a block's two lists in registers.
+template <class Word>
+[[gnu::always_inline]] inline void longer_first(const Word*& a, std::uint32_t& na, const Word*& b,
+                                                std::uint32_t& nb) {
+  if (na < nb) {
+    std::swap(a, b);
+    std::swap(na, nb);
+  }
+}
+
+namespace pair_kernels {
+
+std::uint64_t block_generic(const std::uint32_t* a, std::uint32_t na, const std::uint32_t* b,
+                            std::uint32_t nb);
+std::uint64_t block_generic(const std::uint64_t* a, std::uint32_t na, const std::uint64_t* b,
+                            std::uint32_t nb);
+std::uint64_t batch_generic(const std::uint32_t* w, const std::uint32_t* e, const Leaf* leaves,
+                            std::uint32_t n);
+std::uint64_t batch_generic(const std::uint64_t* w, const std::uint64_t* e, const Leaf* leaves,
+                            std::uint32_t n);
+
+#if defined(__x86_64__)
+// Require AVX2 (cpu_has_avx2).
+std::uint64_t block_avx2(const std::uint32_t* a, std::uint32_t na, const std::uint32_t* b,
+                         std::uint32_t nb);
+std::uint64_t block_avx2(const std::uint64_t* a, std::uint32_t na, const std::uint64_t* b,
+                         std::uint32_t nb);
+std::uint64_t batch_avx2(const std::uint32_t* w, const std::uint32_t* e, const Leaf* leaves,
+                         std::uint32_t n);
+std::uint64_t batch_avx2(const std::uint64_t* w, const std::uint64_t* e, const Leaf* leaves,
+                         std::uint32_t n);
+
+// Require AVX-512 F, VL and BW (has_avx512).
+bool has_avx512();
+std::uint64_t block_avx512(const std::uint32_t* a, std::uint32_t na, const std::uint32_t* b,
+                           std::uint32_t nb);
+std::uint64_t block_avx512(const std::uint64_t* a, std::uint32_t na, const std::uint64_t* b,
+                           std::uint32_t nb);
+std::uint64_t batch_avx512(const std::uint32_t* w, const std::uint32_t* e, const Leaf* leaves,
+                           std::uint32_t n);
+std::uint64_t batch_avx512(const std::uint64_t* w, const std::uint64_t* e, const Leaf* leaves,
+                           std::uint32_t n);
+#endif
+
+}  // namespace pair_kernels
+
+}  // namespace nq::detail
