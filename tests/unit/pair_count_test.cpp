@@ -267,6 +267,16 @@ WideBuckets wide_buckets(std::mt19937_64& rng, std::uint32_t cut, std::uint32_t 
   return b;
 }
 
+std::uint64_t plain_wide_count(const WideBuckets& w, const WideBuckets& e) {
+  std::uint64_t n = 0;
+  for (std::size_t i = 0; i < w.words.size(); ++i) {
+    for (std::size_t j = 0; j < e.words.size(); ++j) {
+      n += (w.bucket_of[i] & e.bucket_of[j]) == 0 && (w.words[i] & e.words[j]) == 0;
+    }
+  }
+  return n;
+}
+
 // 64-bit words, every list length around the vector widths (4 and 8 words, blocks of 8 and 16),
 // cuts with and without trie bits, dense and searched tables, every leaf size: the definition's
 // count, and the same pairs compared however the buckets are found.
@@ -280,12 +290,7 @@ void check_wide(PairKernel kernel) {
         for (int density : {10, 45}) {
           const WideBuckets w = wide_buckets(rng, cut, extra, size, density);
           const WideBuckets e = wide_buckets(rng, cut, extra, size / 2 + 3, density);
-          std::uint64_t expected = 0;
-          for (std::size_t i = 0; i < w.words.size(); ++i) {
-            for (std::size_t j = 0; j < e.words.size(); ++j) {
-              expected += (w.bucket_of[i] & e.bucket_of[j]) == 0 && (w.words[i] & e.words[j]) == 0;
-            }
-          }
+          const std::uint64_t expected = plain_wide_count(w, e);
           for (std::uint64_t leaf : {std::uint64_t{0}, std::uint64_t{1} << 14, ~std::uint64_t{0}}) {
             std::uint64_t first_pairs = 0;
             for (std::uint32_t dense : {fine, std::min(fine, 1u)}) {
@@ -311,19 +316,18 @@ void check_wide(PairKernel kernel) {
   }
 }
 
-// Every kernel this processor has; the ones it lacks are named in the output, not dropped
-// silently (the per-kernel tests below are skipped for them, and say so).
-void on_every_kernel(void (*check_with)(PairKernel)) {
-  const std::pair<PairKernel, const char*> kernels[] = {{PairKernel::generic, "generic"},
-                                                        {PairKernel::avx2, "avx2"},
-                                                        {PairKernel::avx512, "avx512"},
-                                                        {PairKernel::sliced, "sliced"},
-                                                        {PairKernel::sliced_avx2, "sliced_avx2"}};
+const std::pair<PairKernel, const char*> kKernels[] = {{PairKernel::generic, "generic"},
+                                                       {PairKernel::avx2, "avx2"},
+                                                       {PairKernel::avx512, "avx512"},
+                                                       {PairKernel::sliced, "sliced"},
+                                                       {PairKernel::sliced_avx2, "sliced_avx2"}};
+
+// The kernels this processor lacks are named in the output, not dropped silently (the
+// per-kernel tests below are skipped for them, and say so).
+void note_missing_kernels() {
   std::string missing;
-  for (const auto& [k, name] : kernels) {
-    if (nq::detail::pair_kernel_available(k)) {
-      check_with(k);
-    } else {
+  for (const auto& [k, name] : kKernels) {
+    if (!nq::detail::pair_kernel_available(k)) {
       missing += std::string(missing.empty() ? "" : ", ") + name;
     }
   }
@@ -331,6 +335,37 @@ void on_every_kernel(void (*check_with)(PairKernel)) {
     testing::Test::RecordProperty("kernels_not_checked", missing);
     std::printf("[  NOTE    ] this processor lacks the %s kernel(s): not checked here\n",
                 missing.c_str());
+  }
+}
+
+// Every kernel this processor has.
+void on_every_kernel(void (*check_with)(PairKernel)) {
+  for (const auto& [k, name] : kKernels) {
+    if (nq::detail::pair_kernel_available(k)) check_with(k);
+  }
+  note_missing_kernels();
+}
+
+// One join through every kernel this processor has, the same lists for each: every count must be
+// `plain`'s (a double loop over the words), and so each other's; the word kernels (generic, avx2,
+// avx512) split a join into the same blocks, so they must also compare the same pairs.
+template <class Join>
+void expect_every_kernel_alike(Join join, std::uint64_t plain, const std::string& what) {
+  std::uint64_t first_count = 0, word_pairs = 0;
+  bool first = true, first_words = true;
+  for (const auto& [k, name] : kKernels) {
+    if (!nq::detail::pair_kernel_available(k)) continue;
+    join.kernel = k;
+    std::uint64_t pairs = 0;
+    const std::uint64_t count = nq::detail::count_bucket_pairs(join, pairs);
+    EXPECT_EQ(count, plain) << name << " against the double loop, " << what;
+    if (first) first_count = count;
+    first = false;
+    EXPECT_EQ(count, first_count) << name << " against the first kernel, " << what;
+    if (k == PairKernel::sliced || k == PairKernel::sliced_avx2) continue;
+    if (first_words) word_pairs = pairs;
+    first_words = false;
+    EXPECT_EQ(pairs, word_pairs) << name << "'s pairs compared, " << what;
   }
 }
 
@@ -400,6 +435,46 @@ TEST(pair_count, a_join_of_more_sliced_blocks_than_it_holds_back_counts_them_all
 
 TEST(pair_count, a_join_of_more_small_blocks_than_a_batch_holds_counts_them_all) {
   on_every_kernel(check_batches);
+}
+
+// The run-time switch (PairKernel) forces each narrower path on the same inputs: one bucket with
+// lengths around the vector widths and a block of more than 2^16 pairs (counted alone, not
+// batched), buckets below the cut, the trie join below it with the words' top bits said (which
+// the sliced kernel skips by), and 64-bit words.
+TEST(pair_count, every_kernel_counts_the_same_lists_as_the_others_and_a_double_loop_do) {
+  std::mt19937 rng(71);
+  const std::uint32_t cases[][3] = {{0, 1, 1},     {0, 33, 17},   {0, 129, 70},
+                                    {0, 700, 300}, {3, 300, 200}, {6, 3000, 2500}};
+  for (const auto& [cut, west, east] : cases) {
+    const Buckets w = random_buckets(rng, cut, west, 35), e = random_buckets(rng, cut, east, 35);
+    expect_every_kernel_alike(
+        nq::detail::PairJoin{.west = dense_list(w, cut), .east = dense_list(e, cut), .cut = cut},
+        plain_count(w, e),
+        "cut " + std::to_string(cut) + ", sizes " + std::to_string(west) + " and " +
+            std::to_string(east));
+  }
+  constexpr std::uint32_t cut = 2, fine = 6;
+  const Buckets w = fine_buckets(rng, cut, fine - cut, 2500, 30);
+  const Buckets e = fine_buckets(rng, cut, fine - cut, 1300, 30);
+  nq::detail::BucketList top_w = dense_list(w, fine), top_e = dense_list(e, fine);
+  top_w.bits = top_e.bits = 32;
+  for (const std::uint64_t leaf : {std::uint64_t{64}, std::uint64_t{1} << 14}) {
+    expect_every_kernel_alike(
+        nq::detail::PairJoin{
+            .west = top_w, .east = top_e, .cut = cut, .fine = fine, .leaf_pairs = leaf},
+        plain_count(w, e), "the trie join, leaf " + std::to_string(leaf));
+  }
+  std::mt19937_64 rng64(71);
+  const WideBuckets wide_w = wide_buckets(rng64, cut, fine - cut, 2000, 10);
+  const WideBuckets wide_e = wide_buckets(rng64, cut, fine - cut, 1003, 10);
+  std::vector<std::uint32_t> wt, et;
+  expect_every_kernel_alike(nq::detail::WidePairJoin{.west = wide_w.list(fine, fine, wt),
+                                                     .east = wide_e.list(fine, fine, et),
+                                                     .cut = cut,
+                                                     .fine = fine,
+                                                     .leaf_pairs = 64},
+                            plain_wide_count(wide_w, wide_e), "64-bit words");
+  note_missing_kernels();
 }
 
 TEST(pair_count, best_kernel_matches_the_definition) {
