@@ -14,7 +14,7 @@
 // Two builds (SlicedIsa), the same tables and counts:
 //   avx512  one 512-bit vector a range: eight loads, four ANDs (three of them of three inputs) and
 //           a popcount a word b: several times the pairs a second of the word-against-word kernel
-//           (pair_count.cpp) on blocks of hundreds of words a side or more, a third of it on
+//           (pair_kernels.hpp) on blocks of hundreds of words a side or more, a third of it on
 //           blocks of tens (docs/journal/count.md, "A bit-sliced kernel for large blocks"). Needs
 //           AVX-512 F, BW, VL, DQ and VPOPCNTDQ, and BMI2.
 //   avx2    two 256-bit halves a range (a half that holds no words of [begin, end), or none
@@ -26,6 +26,8 @@
 //           entries a half-range, 16 KiB): twelve loads and ten ANDs a word b; past 32 bits, the
 //           4-bit groups' sixteen loads and fourteen ANDs. Needs AVX2 and a fast BMI2 (pdep finds
 //           the table entries; not AMD before Zen 3).
+// The builds are one file each (sliced_pairs_avx512.cpp, sliced_pairs_avx2.cpp) behind
+// sliced_builds.hpp; this class (sliced_pairs.cpp) holds the rows and tables and picks the build.
 #pragma once
 
 #include <cstddef>
@@ -95,9 +97,6 @@ class SlicedWords {
  private:
   void* table_space(std::uint32_t begin, std::uint32_t end, bool& built);
   void require() const;
-  template <class Isa, class Word>
-  std::uint64_t count_groups(std::uint32_t begin, std::uint32_t end, const Word* b,
-                             std::uint32_t nb, void* tables, bool built, const void* top) const;
   template <class Word>
   std::uint64_t count_any(std::uint32_t begin, std::uint32_t end, const Word* b, std::uint32_t nb,
                           std::uint32_t shift, std::uint32_t k, const std::uint32_t* ends,
