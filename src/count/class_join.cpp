@@ -110,10 +110,10 @@ std::uint64_t HalvesWorker::join(const u64* west, std::size_t west_size, const u
     const std::array<u32, 2> short_start = {0, static_cast<u32>(short_size)};
     std::uint64_t pairs = 0;
     const std::uint64_t total =
-        count_bucket_pairs(WidePairJoin{.west = {long_start.data(), long_run, nullptr, 0},
-                                        .east = {short_start.data(), masked, nullptr, 0,
-                                                 static_cast<u32>(engine_.layout().bits)}},
-                           pairs, pair_scratch_);
+        count_bucket_pairs(WideBucketList{long_start.data(), long_run, nullptr, 0},
+                           WideBucketList{short_start.data(), masked, nullptr, 0,
+                                          static_cast<u32>(engine_.layout().bits)},
+                           PairJoin{}, pairs, pair_scratch_);
     nodes += pairs;
     return total;
   }
@@ -128,24 +128,16 @@ std::uint64_t HalvesWorker::join(const u64* west, std::size_t west_size, const u
   const u32 cut = static_cast<u32>(engine_.layout().cut), fine = static_cast<u32>(engine_.fine());
   const int rest = engine_.layout().rest;
   PairSample* const sample = join_sample_ ? &*join_sample_ : nullptr;
+  const PairJoin how{.cut = cut,
+                     .fine = fine,
+                     .leaf_pairs = engine_.leaf(),
+                     .kernel = engine_.kernel(),
+                     .stop = &stop_,
+                     .sample = sample};
   const std::uint64_t total =
-      engine_.wide() ? count_bucket_pairs(WidePairJoin{.west = west_buckets_.wide_list(rest),
-                                                       .east = east_buckets_.wide_list(rest),
-                                                       .cut = cut,
-                                                       .fine = fine,
-                                                       .leaf_pairs = engine_.leaf(),
-                                                       .kernel = engine_.kernel(),
-                                                       .stop = &stop_,
-                                                       .sample = sample},
-                                          pairs, pair_scratch_)
-                     : count_bucket_pairs(PairJoin{.west = west_buckets_.list(rest),
-                                                   .east = east_buckets_.list(rest),
-                                                   .cut = cut,
-                                                   .fine = fine,
-                                                   .leaf_pairs = engine_.leaf(),
-                                                   .kernel = engine_.kernel(),
-                                                   .stop = &stop_,
-                                                   .sample = sample},
+      engine_.wide() ? count_bucket_pairs(west_buckets_.wide_list(rest),
+                                          east_buckets_.wide_list(rest), how, pairs, pair_scratch_)
+                     : count_bucket_pairs(west_buckets_.list(rest), east_buckets_.list(rest), how,
                                           pairs, pair_scratch_);
   gave_up_ = gave_up_ || stop_.stop_requested();
   nodes += pairs;

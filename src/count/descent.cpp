@@ -302,10 +302,9 @@ struct Descent {
 // The sliced kernel's part of a join: the build asked for, the lists' sizes and bits, and where
 // the trie's bits below the cut let a streamed word skip ranges.
 template <class Word>
-SlicedBlocks<Word> sliced_blocks(const PairJoinOf<Word>& join, const DescentKernels<Word>& kernels,
+SlicedBlocks<Word> sliced_blocks(const BucketListOf<Word>& west, const BucketListOf<Word>& east,
+                                 const PairJoin& join, const DescentKernels<Word>& kernels,
                                  DescentBuffers& buffers) {
-  const BucketListOf<Word>& west = join.west;
-  const BucketListOf<Word>& east = join.east;
   if (kernels.sliced == SlicedIsa::none) return {};
   const bool avx512 = kernels.sliced == SlicedIsa::avx512;
   SlicedBlocks<Word> sliced{
@@ -340,27 +339,27 @@ SlicedBlocks<Word> sliced_blocks(const PairJoinOf<Word>& join, const DescentKern
 }
 
 template <class Word>
-std::uint64_t descend_words(const PairJoinOf<Word>& join, const DescentKernels<Word>& kernels,
+std::uint64_t descend_words(const BucketListOf<Word>& west, const BucketListOf<Word>& east,
+                            const PairJoin& join, const DescentKernels<Word>& kernels,
                             DescentBuffers& buffers, std::uint64_t& pairs) {
   // (A sampled descent counts each followed subtree's blocks at its end, within its time.)
   buffers.later.clear();
   buffers.order.clear();
-  Descent<Word> d{.west = join.west,
-                  .east = join.east,
+  Descent<Word> d{.west = west,
+                  .east = east,
                   .cut = join.cut,
                   .fine = join.fine,
                   .leaf = join.leaf_pairs,
                   .block = kernels.block,
                   .batch = kernels.batch,
-                  .sliced = sliced_blocks(join, kernels, buffers),
+                  .sliced = sliced_blocks(west, east, join, kernels, buffers),
                   .stop = join.stop,
                   .sample = join.sample,
                   .later = &buffers.later,
                   .order = &buffers.order,
                   .leaves = buffers.leaves.data()};
-  const std::uint64_t total =
-      d.run(0, 0, 0, join.west.start[0], join.west.start[u32{1} << join.west.dense],
-            join.east.start[0], join.east.start[u32{1} << join.east.dense]);
+  const std::uint64_t total = d.run(0, 0, 0, west.start[0], west.start[u32{1} << west.dense],
+                                    east.start[0], east.start[u32{1} << east.dense]);
   d.count_leaves();
   d.count_later();
   pairs += d.pairs;
@@ -369,14 +368,16 @@ std::uint64_t descend_words(const PairJoinOf<Word>& join, const DescentKernels<W
 
 }  // namespace
 
-std::uint64_t descend(const PairJoin& join, const DescentKernels<std::uint32_t>& kernels,
-                      DescentBuffers& buffers, std::uint64_t& pairs) {
-  return descend_words(join, kernels, buffers, pairs);
+std::uint64_t descend(const BucketList& west, const BucketList& east, const PairJoin& join,
+                      const DescentKernels<std::uint32_t>& kernels, DescentBuffers& buffers,
+                      std::uint64_t& pairs) {
+  return descend_words(west, east, join, kernels, buffers, pairs);
 }
 
-std::uint64_t descend(const WidePairJoin& join, const DescentKernels<std::uint64_t>& kernels,
-                      DescentBuffers& buffers, std::uint64_t& pairs) {
-  return descend_words(join, kernels, buffers, pairs);
+std::uint64_t descend(const WideBucketList& west, const WideBucketList& east, const PairJoin& join,
+                      const DescentKernels<std::uint64_t>& kernels, DescentBuffers& buffers,
+                      std::uint64_t& pairs) {
+  return descend_words(west, east, join, kernels, buffers, pairs);
 }
 
 }  // namespace nq::detail

@@ -60,9 +60,11 @@ struct DescentKernels {
 
 // count_bucket_pairs (pair_count.hpp) with these kernels; requires cut <= fine, and a sample's
 // level at most cut.
-std::uint64_t descend(const PairJoin& join, const DescentKernels<std::uint32_t>& kernels,
-                      DescentBuffers& buffers, std::uint64_t& pairs);
-std::uint64_t descend(const WidePairJoin& join, const DescentKernels<std::uint64_t>& kernels,
-                      DescentBuffers& buffers, std::uint64_t& pairs);
+std::uint64_t descend(const BucketList& west, const BucketList& east, const PairJoin& join,
+                      const DescentKernels<std::uint32_t>& kernels, DescentBuffers& buffers,
+                      std::uint64_t& pairs);
+std::uint64_t descend(const WideBucketList& west, const WideBucketList& east, const PairJoin& join,
+                      const DescentKernels<std::uint64_t>& kernels, DescentBuffers& buffers,
+                      std::uint64_t& pairs);
 
 }  // namespace nq::detail

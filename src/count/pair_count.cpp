@@ -19,9 +19,9 @@ namespace nq::detail {
 
 namespace {
 
-bool has_avx512() {
+bool avx512_kernel_available() {
 #if defined(__x86_64__)
-  return pair_kernels::has_avx512();
+  return has_avx512();
 #else
   return false;
 #endif
@@ -29,19 +29,22 @@ bool has_avx512() {
 
 template <class Word>
 DescentKernels<Word> kernels_for(PairKernel kernel) {
-  DescentKernels<Word> k{.block = pair_kernels::block_generic,
-                         .batch = pair_kernels::batch_generic};
+  const WordKernels* words = &kGenericKernels;
 #if defined(__x86_64__)
   if ((kernel == PairKernel::best || kernel == PairKernel::avx512 ||
        kernel == PairKernel::sliced) &&
       has_avx512()) {
-    k.block = pair_kernels::block_avx512;
-    k.batch = pair_kernels::batch_avx512;
+    words = &kAvx512Kernels;
   } else if (kernel != PairKernel::generic && cpu_has_avx2()) {
-    k.block = pair_kernels::block_avx2;
-    k.batch = pair_kernels::batch_avx2;
+    words = &kAvx2Kernels;
   }
 #endif
+  DescentKernels<Word> k;
+  if constexpr (sizeof(Word) == 4) {
+    k = {.block = words->block, .batch = words->batch};
+  } else {
+    k = {.block = words->wide_block, .batch = words->wide_batch};
+  }
   if (kernel == PairKernel::best || kernel == PairKernel::sliced) k.sliced = sliced_pairs_isa();
   if (kernel == PairKernel::sliced_avx2 && sliced_pairs_available(SlicedIsa::avx2)) {
     k.sliced = SlicedIsa::avx2;
@@ -53,12 +56,13 @@ DescentKernels<Word> kernels_for(PairKernel kernel) {
 }
 
 template <class Word>
-std::uint64_t count_pairs(PairJoinOf<Word> join, std::uint64_t& pairs, PairScratch& scratch) {
+std::uint64_t count_pairs(const BucketListOf<Word>& west, const BucketListOf<Word>& east,
+                          PairJoin join, std::uint64_t& pairs, PairScratch& scratch) {
   join.fine = std::max(join.cut, join.fine);
   if (join.sample && join.sample->level > join.cut) {
     throw std::invalid_argument("count_bucket_pairs: level > cut");
   }
-  return descend(join, kernels_for<Word>(join.kernel), scratch.buffers(), pairs);
+  return descend(west, east, join, kernels_for<Word>(join.kernel), scratch.buffers(), pairs);
 }
 
 }  // namespace
@@ -66,7 +70,7 @@ std::uint64_t count_pairs(PairJoinOf<Word> join, std::uint64_t& pairs, PairScrat
 bool pair_kernel_available(PairKernel kernel) {
   switch (kernel) {
     case PairKernel::avx2: return cpu_has_avx2();
-    case PairKernel::avx512: return has_avx512();
+    case PairKernel::avx512: return avx512_kernel_available();
     case PairKernel::sliced: return sliced_pairs_available();
     case PairKernel::sliced_avx2: return sliced_pairs_available(SlicedIsa::avx2);
     case PairKernel::best:
@@ -90,23 +94,26 @@ std::size_t pair_count_thread_bytes() {
          2 * SlicedWords::bytes_for(0, 32);
 }
 
-std::uint64_t count_bucket_pairs(const PairJoin& join, std::uint64_t& pairs, PairScratch& scratch) {
-  return count_pairs(join, pairs, scratch);
+std::uint64_t count_bucket_pairs(const BucketList& west, const BucketList& east,
+                                 const PairJoin& join, std::uint64_t& pairs, PairScratch& scratch) {
+  return count_pairs(west, east, join, pairs, scratch);
 }
 
-std::uint64_t count_bucket_pairs(const WidePairJoin& join, std::uint64_t& pairs,
-                                 PairScratch& scratch) {
-  return count_pairs(join, pairs, scratch);
+std::uint64_t count_bucket_pairs(const WideBucketList& west, const WideBucketList& east,
+                                 const PairJoin& join, std::uint64_t& pairs, PairScratch& scratch) {
+  return count_pairs(west, east, join, pairs, scratch);
 }
 
-std::uint64_t count_bucket_pairs(const PairJoin& join, std::uint64_t& pairs) {
+std::uint64_t count_bucket_pairs(const BucketList& west, const BucketList& east,
+                                 const PairJoin& join, std::uint64_t& pairs) {
   PairScratch scratch;
-  return count_pairs(join, pairs, scratch);
+  return count_pairs(west, east, join, pairs, scratch);
 }
 
-std::uint64_t count_bucket_pairs(const WidePairJoin& join, std::uint64_t& pairs) {
+std::uint64_t count_bucket_pairs(const WideBucketList& west, const WideBucketList& east,
+                                 const PairJoin& join, std::uint64_t& pairs) {
   PairScratch scratch;
-  return count_pairs(join, pairs, scratch);
+  return count_pairs(west, east, join, pairs, scratch);
 }
 
 }  // namespace nq::detail

@@ -79,10 +79,8 @@ struct PairSample {
   double seconds = 0;
 };
 
-// One join of two bucket lists for count_bucket_pairs.
-template <class Word>
-struct PairJoinOf {
-  BucketListOf<Word> west, east;
+// How count_bucket_pairs joins its two lists (the defaults: one bucket each, one block).
+struct PairJoin {
   std::uint32_t cut = 0;   // the top bucket bits, which the words lack
   std::uint32_t fine = 0;  // the bucket bits in all (a smaller value counts as cut)
   // From the cut on, a block of at most this many pairs is compared, not split further.
@@ -93,8 +91,6 @@ struct PairJoinOf {
   const std::stop_token* stop = nullptr;
   PairSample* sample = nullptr;  // when given, only a random share of the join is counted
 };
-using PairJoin = PairJoinOf<std::uint32_t>;
-using WidePairJoin = PairJoinOf<std::uint64_t>;
 
 // What a pair count works in besides the lists it is given, kept from one count to the next: the
 // sliced blocks a join holds back, the small blocks it batches and the sliced kernel's transposed
@@ -120,12 +116,15 @@ class PairScratch {
 // splits a block of west and east words only while it has more than `leaf_pairs` pairs, comparing
 // the others exhaustively with the kernel. `pairs` grows by the number of pairs compared.
 // Requires cut <= fine <= 30 and dense <= fine on both sides, and a sample's level at most cut.
-std::uint64_t count_bucket_pairs(const PairJoin& join, std::uint64_t& pairs, PairScratch& scratch);
-std::uint64_t count_bucket_pairs(const WidePairJoin& join, std::uint64_t& pairs,
-                                 PairScratch& scratch);
+std::uint64_t count_bucket_pairs(const BucketList& west, const BucketList& east,
+                                 const PairJoin& join, std::uint64_t& pairs, PairScratch& scratch);
+std::uint64_t count_bucket_pairs(const WideBucketList& west, const WideBucketList& east,
+                                 const PairJoin& join, std::uint64_t& pairs, PairScratch& scratch);
 // The same in a scratch of its own, made for this count (for tests and one-off counts).
-std::uint64_t count_bucket_pairs(const PairJoin& join, std::uint64_t& pairs);
-std::uint64_t count_bucket_pairs(const WidePairJoin& join, std::uint64_t& pairs);
+std::uint64_t count_bucket_pairs(const BucketList& west, const BucketList& east,
+                                 const PairJoin& join, std::uint64_t& pairs);
+std::uint64_t count_bucket_pairs(const WideBucketList& west, const WideBucketList& east,
+                                 const PairJoin& join, std::uint64_t& pairs);
 
 // Memory a PairScratch holds at most besides the lists it is given (for memory plans).
 std::size_t pair_count_thread_bytes();

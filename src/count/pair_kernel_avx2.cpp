@@ -19,7 +19,7 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-namespace nq::detail::pair_kernels {
+namespace nq::detail {
 
 namespace {
 
@@ -102,8 +102,6 @@ template <u32 Vecs>
   return lane[0] + lane[1] + lane[2] + lane[3] - padded;
 }
 
-}  // namespace
-
 [[NQ_AVX2_TARGET]] u64 block_avx2(const u32* a, u32 na, const u32* b, u32 nb) {
   longer_first(a, na, b, nb);
   u64 padded = 0;
@@ -124,14 +122,19 @@ template <u32 Vecs>
 }
 
 [[NQ_AVX2_TARGET]] u64 block_avx2(const u64* a, u32 na, const u64* b, u32 nb) {
-  return count_block<u64, 32, 4>(a, na, b, nb);
+  return portable::count_block<u64, 32, 4>(a, na, b, nb);
 }
 [[NQ_AVX2_TARGET]] u64 batch_avx2(const u64* w, const u64* e, const Leaf* leaves, u32 n) {
-  return count_batch<u64, 32, 4>(w, e, leaves, n);
+  return portable::count_batch<u64, 32, 4>(w, e, leaves, n);
 }
+
+}  // namespace
+
+const WordKernels kAvx2Kernels{
+    .block = block_avx2, .batch = batch_avx2, .wide_block = block_avx2, .wide_batch = batch_avx2};
 
 #undef NQ_AVX2_TARGET
 
-}  // namespace nq::detail::pair_kernels
+}  // namespace nq::detail
 
 #endif

@@ -22,7 +22,7 @@
 
 #include <algorithm>
 
-namespace nq::detail::pair_kernels {
+namespace nq::detail {
 
 namespace {
 
@@ -187,15 +187,6 @@ template <class Word>
   return sum_lanes<Word>(total);
 }
 
-}  // namespace
-
-bool has_avx512() {
-  static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("avx512f") &&
-                                                     __builtin_cpu_supports("avx512vl") &&
-                                                     __builtin_cpu_supports("avx512bw"));
-  return yes;
-}
-
 [[NQ_AVX512_TARGET]] u64 block_avx512(const u32* a, u32 na, const u32* b, u32 nb) {
   return count_block(a, na, b, nb);
 }
@@ -209,8 +200,22 @@ bool has_avx512() {
   return count_batch(w, e, leaves, n);
 }
 
+}  // namespace
+
+bool has_avx512() {
+  static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("avx512f") &&
+                                                     __builtin_cpu_supports("avx512vl") &&
+                                                     __builtin_cpu_supports("avx512bw"));
+  return yes;
+}
+
+const WordKernels kAvx512Kernels{.block = block_avx512,
+                                 .batch = batch_avx512,
+                                 .wide_block = block_avx512,
+                                 .wide_batch = batch_avx512};
+
 #undef NQ_AVX512_TARGET
 
-}  // namespace nq::detail::pair_kernels
+}  // namespace nq::detail
 
 #endif

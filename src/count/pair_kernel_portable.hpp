@@ -20,7 +20,7 @@
 
 #include "count/pair_kernels.hpp"
 
-namespace nq::detail::pair_kernels {
+namespace nq::detail::portable {
 
 template <class Word, int Bytes>
 using VecOf [[gnu::vector_size(Bytes)]] = Word;
@@ -131,4 +131,4 @@ template <class Word, int Bytes, std::uint32_t Vecs>
   return sum_lanes<Word, Bytes>(total);
 }
 
-}  // namespace nq::detail::pair_kernels
+}  // namespace nq::detail::portable

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The pair count's word kernels (pair_count.hpp), one translation unit an instruction set behind
-// this interface: pair_kernel_generic.cpp (the baseline), pair_kernel_avx2.cpp and
-// pair_kernel_avx512.cpp (x86-64 only, their functions compiled for those sets by target
-// attributes, so the rest of the program keeps the baseline). Each counts the pairs (a, b) with
-// a & b == 0 of one block, a from a[0, na) and b from b[0, nb) (na, nb >= 1: block_*), or of a
-// batch of small blocks held as Leaf records into the two lists, whose lanes are summed once
-// (batch_*). The descent (descent.hpp) calls them through BlockFn and BatchFn pointers, chosen
+// this interface (a WordKernels table each): pair_kernel_generic.cpp (the baseline),
+// pair_kernel_avx2.cpp and pair_kernel_avx512.cpp (x86-64 only, their functions compiled for those
+// sets by target attributes, so the rest of the program keeps the baseline). Each counts the pairs
+// (a, b) with a & b == 0 of one block, a from a[0, na) and b from b[0, nb) (na, nb >= 1: block_*),
+// or of a batch of small blocks held as Leaf records into the two lists, whose lanes are summed
+// once (batch_*). The descent (descent.hpp) calls them through BlockFn and BatchFn pointers, chosen
 // once a join (pair_count.cpp).
 // The invariant every kernel keeps: no count held in a 32-bit lane passes 2^32 - 1. A lane counts
 // at most one pair of each word of the other list, so a block's lanes hold at most na * nb: a
@@ -45,40 +45,19 @@ template <class Word>
   }
 }
 
-namespace pair_kernels {
+// A build's functions: a block and a batch function for each word size.
+struct WordKernels {
+  BlockFn<std::uint32_t> block;
+  BatchFn<std::uint32_t> batch;
+  BlockFn<std::uint64_t> wide_block;
+  BatchFn<std::uint64_t> wide_batch;
+};
 
-std::uint64_t block_generic(const std::uint32_t* a, std::uint32_t na, const std::uint32_t* b,
-                            std::uint32_t nb);
-std::uint64_t block_generic(const std::uint64_t* a, std::uint32_t na, const std::uint64_t* b,
-                            std::uint32_t nb);
-std::uint64_t batch_generic(const std::uint32_t* w, const std::uint32_t* e, const Leaf* leaves,
-                            std::uint32_t n);
-std::uint64_t batch_generic(const std::uint64_t* w, const std::uint64_t* e, const Leaf* leaves,
-                            std::uint32_t n);
-
+extern const WordKernels kGenericKernels;
 #if defined(__x86_64__)
-// Require AVX2 (cpu_has_avx2).
-std::uint64_t block_avx2(const std::uint32_t* a, std::uint32_t na, const std::uint32_t* b,
-                         std::uint32_t nb);
-std::uint64_t block_avx2(const std::uint64_t* a, std::uint32_t na, const std::uint64_t* b,
-                         std::uint32_t nb);
-std::uint64_t batch_avx2(const std::uint32_t* w, const std::uint32_t* e, const Leaf* leaves,
-                         std::uint32_t n);
-std::uint64_t batch_avx2(const std::uint64_t* w, const std::uint64_t* e, const Leaf* leaves,
-                         std::uint32_t n);
-
-// Require AVX-512 F, VL and BW (has_avx512).
+extern const WordKernels kAvx2Kernels;    // requires AVX2 (cpu_has_avx2)
+extern const WordKernels kAvx512Kernels;  // requires AVX-512 F, VL and BW (has_avx512)
 bool has_avx512();
-std::uint64_t block_avx512(const std::uint32_t* a, std::uint32_t na, const std::uint32_t* b,
-                           std::uint32_t nb);
-std::uint64_t block_avx512(const std::uint64_t* a, std::uint32_t na, const std::uint64_t* b,
-                           std::uint32_t nb);
-std::uint64_t batch_avx512(const std::uint32_t* w, const std::uint32_t* e, const Leaf* leaves,
-                           std::uint32_t n);
-std::uint64_t batch_avx512(const std::uint64_t* w, const std::uint64_t* e, const Leaf* leaves,
-                           std::uint32_t n);
 #endif
-
-}  // namespace pair_kernels
 
 }  // namespace nq::detail

@@ -108,11 +108,9 @@ void check(PairKernel kernel, std::mt19937& rng, std::uint32_t cut, std::uint32_
   const Buckets w = random_buckets(rng, cut, west_size, density);
   const Buckets e = random_buckets(rng, cut, east_size, density);
   std::uint64_t pairs = 0;
-  EXPECT_EQ(
-      nq::detail::count_bucket_pairs(
-          {.west = dense_list(w, cut), .east = dense_list(e, cut), .cut = cut, .kernel = kernel},
-          pairs),
-      plain_count(w, e))
+  EXPECT_EQ(nq::detail::count_bucket_pairs(dense_list(w, cut), dense_list(e, cut),
+                                           {.cut = cut, .kernel = kernel}, pairs),
+            plain_count(w, e))
       << "cut " << cut << ", sizes " << west_size << " and " << east_size << ", density "
       << density;
   EXPECT_EQ(pairs, plain_pairs(w, e))
@@ -180,13 +178,9 @@ void check_trie(PairKernel kernel) {
                {std::uint64_t{0}, std::uint64_t{64}, std::uint64_t{1} << 14, ~std::uint64_t{0}}) {
             std::uint64_t pairs = 0;
             const std::uint32_t fine = cut + extra;
-            EXPECT_EQ(nq::detail::count_bucket_pairs({.west = dense_list(w, fine),
-                                                      .east = dense_list(e, fine),
-                                                      .cut = cut,
-                                                      .fine = fine,
-                                                      .leaf_pairs = leaf,
-                                                      .kernel = kernel},
-                                                     pairs),
+            EXPECT_EQ(nq::detail::count_bucket_pairs(
+                          dense_list(w, fine), dense_list(e, fine),
+                          {.cut = cut, .fine = fine, .leaf_pairs = leaf, .kernel = kernel}, pairs),
                       expected)
                 << "cut " << cut << ", extra " << extra << ", size " << size << ", leaf " << leaf;
             EXPECT_LE(pairs, flat);
@@ -196,14 +190,11 @@ void check_trie(PairKernel kernel) {
             std::uint64_t top_pairs = 0;
             nq::detail::BucketList top_w = dense_list(w, fine), top_e = dense_list(e, fine);
             top_w.bits = top_e.bits = 32;
-            EXPECT_EQ(nq::detail::count_bucket_pairs({.west = top_w,
-                                                      .east = top_e,
-                                                      .cut = cut,
-                                                      .fine = fine,
-                                                      .leaf_pairs = leaf,
-                                                      .kernel = kernel},
-                                                     top_pairs),
-                      expected)
+            EXPECT_EQ(
+                nq::detail::count_bucket_pairs(
+                    top_w, top_e, {.cut = cut, .fine = fine, .leaf_pairs = leaf, .kernel = kernel},
+                    top_pairs),
+                expected)
                 << "cut " << cut << ", extra " << extra << ", size " << size << ", leaf " << leaf;
             EXPECT_EQ(top_pairs, pairs) << "the same blocks";
             // The same lists with only the top `dense` bucket bits in a table, the others found
@@ -211,13 +202,10 @@ void check_trie(PairKernel kernel) {
             for (std::uint32_t dense : {0u, 1u, cut}) {
               const Sparse sw = sparse(w, cut + extra, dense), se = sparse(e, cut + extra, dense);
               std::uint64_t sparse_pairs = 0;
-              EXPECT_EQ(nq::detail::count_bucket_pairs({.west = sw.list(w),
-                                                        .east = se.list(e),
-                                                        .cut = cut,
-                                                        .fine = fine,
-                                                        .leaf_pairs = leaf,
-                                                        .kernel = kernel},
-                                                       sparse_pairs),
+              EXPECT_EQ(nq::detail::count_bucket_pairs(
+                            sw.list(w), se.list(e),
+                            {.cut = cut, .fine = fine, .leaf_pairs = leaf, .kernel = kernel},
+                            sparse_pairs),
                         expected)
                   << "cut " << cut << ", extra " << extra << ", dense " << dense << ", size "
                   << size << ", leaf " << leaf;
@@ -296,14 +284,11 @@ void check_wide(PairKernel kernel) {
             for (std::uint32_t dense : {fine, std::min(fine, 1u)}) {
               std::vector<std::uint32_t> wt, et;
               std::uint64_t pairs = 0;
-              EXPECT_EQ(nq::detail::count_bucket_pairs({.west = w.list(fine, dense, wt),
-                                                        .east = e.list(fine, dense, et),
-                                                        .cut = cut,
-                                                        .fine = fine,
-                                                        .leaf_pairs = leaf,
-                                                        .kernel = kernel},
-                                                       pairs),
-                        expected)
+              EXPECT_EQ(
+                  nq::detail::count_bucket_pairs(
+                      w.list(fine, dense, wt), e.list(fine, dense, et),
+                      {.cut = cut, .fine = fine, .leaf_pairs = leaf, .kernel = kernel}, pairs),
+                  expected)
                   << "cut " << cut << ", extra " << extra << ", size " << size << ", dense "
                   << dense << ", leaf " << leaf;
               if (dense == fine) first_pairs = pairs;
@@ -349,15 +334,18 @@ void on_every_kernel(void (*check_with)(PairKernel)) {
 // One join through every kernel this processor has, the same lists for each: every count must be
 // `plain`'s (a double loop over the words), and so each other's; the word kernels (generic, avx2,
 // avx512) split a join into the same blocks, so they must also compare the same pairs.
-template <class Join>
-void expect_every_kernel_alike(Join join, std::uint64_t plain, const std::string& what) {
+template <class Word>
+void expect_every_kernel_alike(const nq::detail::BucketListOf<Word>& west,
+                               const nq::detail::BucketListOf<Word>& east,
+                               nq::detail::PairJoin join, std::uint64_t plain,
+                               const std::string& what) {
   std::uint64_t first_count = 0, word_pairs = 0;
   bool first = true, first_words = true;
   for (const auto& [k, name] : kKernels) {
     if (!nq::detail::pair_kernel_available(k)) continue;
     join.kernel = k;
     std::uint64_t pairs = 0;
-    const std::uint64_t count = nq::detail::count_bucket_pairs(join, pairs);
+    const std::uint64_t count = nq::detail::count_bucket_pairs(west, east, join, pairs);
     EXPECT_EQ(count, plain) << name << " against the double loop, " << what;
     if (first) first_count = count;
     first = false;
@@ -447,11 +435,10 @@ TEST(pair_count, every_kernel_counts_the_same_lists_as_the_others_and_a_double_l
                                     {0, 700, 300}, {3, 300, 200}, {6, 3000, 2500}};
   for (const auto& [cut, west, east] : cases) {
     const Buckets w = random_buckets(rng, cut, west, 35), e = random_buckets(rng, cut, east, 35);
-    expect_every_kernel_alike(
-        nq::detail::PairJoin{.west = dense_list(w, cut), .east = dense_list(e, cut), .cut = cut},
-        plain_count(w, e),
-        "cut " + std::to_string(cut) + ", sizes " + std::to_string(west) + " and " +
-            std::to_string(east));
+    expect_every_kernel_alike(dense_list(w, cut), dense_list(e, cut), {.cut = cut},
+                              plain_count(w, e),
+                              "cut " + std::to_string(cut) + ", sizes " + std::to_string(west) +
+                                  " and " + std::to_string(east));
   }
   constexpr std::uint32_t cut = 2, fine = 6;
   const Buckets w = fine_buckets(rng, cut, fine - cut, 2500, 30);
@@ -459,20 +446,15 @@ TEST(pair_count, every_kernel_counts_the_same_lists_as_the_others_and_a_double_l
   nq::detail::BucketList top_w = dense_list(w, fine), top_e = dense_list(e, fine);
   top_w.bits = top_e.bits = 32;
   for (const std::uint64_t leaf : {std::uint64_t{64}, std::uint64_t{1} << 14}) {
-    expect_every_kernel_alike(
-        nq::detail::PairJoin{
-            .west = top_w, .east = top_e, .cut = cut, .fine = fine, .leaf_pairs = leaf},
-        plain_count(w, e), "the trie join, leaf " + std::to_string(leaf));
+    expect_every_kernel_alike(top_w, top_e, {.cut = cut, .fine = fine, .leaf_pairs = leaf},
+                              plain_count(w, e), "the trie join, leaf " + std::to_string(leaf));
   }
   std::mt19937_64 rng64(71);
   const WideBuckets wide_w = wide_buckets(rng64, cut, fine - cut, 2000, 10);
   const WideBuckets wide_e = wide_buckets(rng64, cut, fine - cut, 1003, 10);
   std::vector<std::uint32_t> wt, et;
-  expect_every_kernel_alike(nq::detail::WidePairJoin{.west = wide_w.list(fine, fine, wt),
-                                                     .east = wide_e.list(fine, fine, et),
-                                                     .cut = cut,
-                                                     .fine = fine,
-                                                     .leaf_pairs = 64},
+  expect_every_kernel_alike(wide_w.list(fine, fine, wt), wide_e.list(fine, fine, et),
+                            {.cut = cut, .fine = fine, .leaf_pairs = 64},
                             plain_wide_count(wide_w, wide_e), "64-bit words");
   note_missing_kernels();
 }
@@ -498,13 +480,9 @@ TEST(pair_count, a_sampled_descent_follows_a_random_share_of_the_prefix_pairs) {
                      double* seconds = nullptr) {
     nq::detail::PairSample s{level, keep, seed};
     std::uint64_t pairs = 0;
-    const std::uint64_t c = nq::detail::count_bucket_pairs({.west = sw.list(w),
-                                                            .east = se.list(e),
-                                                            .cut = cut,
-                                                            .fine = fine,
-                                                            .leaf_pairs = std::uint64_t{1} << 14,
-                                                            .sample = &s},
-                                                           pairs);
+    const std::uint64_t c = nq::detail::count_bucket_pairs(
+        sw.list(w), se.list(e),
+        {.cut = cut, .fine = fine, .leaf_pairs = std::uint64_t{1} << 14, .sample = &s}, pairs);
     if (seconds) *seconds = s.seconds;
     return c;
   };
@@ -545,7 +523,7 @@ TEST(pair_count, vector_kernels_count_past_2_to_the_32_in_one_bucket_pair) {
     if (!nq::detail::pair_kernel_available(k)) continue;
     std::uint64_t pairs = 0;
     const nq::detail::BucketList list{.start = start.data(), .words = words.data()};
-    EXPECT_EQ(nq::detail::count_bucket_pairs({.west = list, .east = list, .kernel = k}, pairs),
+    EXPECT_EQ(nq::detail::count_bucket_pairs(list, list, {.kernel = k}, pairs),
               std::uint64_t{kWords} * kWords)
         << "kernel " << static_cast<int>(k);
     EXPECT_EQ(pairs, std::uint64_t{kWords} * kWords);
