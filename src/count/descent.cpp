@@ -44,9 +44,8 @@ struct SlicedBlocks {
 
   // 64-bit words: the other kernel tests half as many pairs an instruction, and the sliced one
   // looks a word up in 8 to 16 groups (8 at n = 28, whose words keep 32 bits below its cut of
-  // 22); the 1.5 is a guess, not tuned (docs/journal/count.md, "A bit-sliced kernel for large
-  // blocks").
-  static constexpr double kWide = sizeof(Word) == 8 ? 1.5 : 1;
+  // 22), so its costs but a pair's weigh kTuning.wide_word_cost more.
+  static constexpr double kWide = sizeof(Word) == 8 ? kTuning.wide_word_cost : 1;
   struct Costs {
     double per_pair, per_word, per_range, per_table;
     u32 range_words;  // the words of a range as the costs count them
@@ -60,8 +59,10 @@ struct SlicedBlocks {
   // measured").
   static Costs costs(SlicedIsa isa) {
     const double pair = sizeof(Word) == 8 ? 2 : 1;
-    if (isa == SlicedIsa::avx2) return {0.28 * pair, 20 * kWide, 18 * kWide, 250 * kWide, 256};
-    return {0.14 * pair, 20 * kWide, 11 * kWide, 250 * kWide, 512};
+    const bool avx2 = isa == SlicedIsa::avx2;
+    const SlicedCosts& t = avx2 ? kTuning.avx2_sliced_costs : kTuning.avx512_sliced_costs;
+    return {t.per_pair * pair, t.per_word * kWide, t.per_range * kWide, t.per_table * kWide,
+            avx2 ? 256u : 512u};
   }
   Costs c{};
   double cost(u32 transposed, u32 streamed) const {
@@ -170,7 +171,7 @@ struct Descent {
   PairSample* sample;
   std::vector<SlicedBlock>* later;  // sliced blocks held back
   std::vector<u64>* order;          // their sort keys (count_later)
-  Leaf* leaves;                     // kBatch small blocks held for a batch
+  Leaf* leaves;                     // kTuning.batch small blocks held for a batch
   u64 pairs = 0;
   u64 counted_later = 0;   // the count of the blocks taken from `later`
   u64 counted_leaves = 0;  // the count of the batched blocks
@@ -186,13 +187,13 @@ struct Descent {
   // keys sort faster than the 32-byte blocks (docs/journal/count.md, "Odd n's small costs, and the
   // shared west half measured").
   static constexpr int kIndexBits = 14, kLevelBits = 6;  // levels: at most fine, 54 at n = 28
-  static_assert(kLaterBlocks <= std::size_t{1} << kIndexBits);
+  static_assert(kTuning.later_blocks <= std::size_t{1} << kIndexBits);
   void hold(const SlicedBlock& b, u32 level) {
     const u64 begin = b.side ? b.e0 : b.w0;
     order->push_back(u64(b.side) << 63 | begin << (kIndexBits + kLevelBits) |
                      u64{level} << kIndexBits | later->size());
     later->push_back(b);
-    if (later->size() >= kLaterBlocks) count_later();
+    if (later->size() >= kTuning.later_blocks) count_later();
   }
   void count_later() {
     std::sort(order->begin(), order->end());
@@ -217,8 +218,8 @@ struct Descent {
     later->clear();
     order->clear();
   }
-  // Levels at which a requested stop is noticed: at most 3^6 nodes a join check it.
-  static constexpr u32 kStopLevels = 6;
+  // Levels at which a requested stop is noticed.
+  static constexpr u32 kStopLevels = kTuning.stop_levels;
 
   // The first word in [begin, end) (all of prefix p at `level` bits) whose next bit is 1.
   u32 split(const BucketListOf<Word>& s, u32 level, u32 p, u32 begin, u32 end) const {
@@ -252,9 +253,9 @@ struct Descent {
   [[gnu::always_inline]] u64 leaf_block(u32 w0, u32 w1, u32 e0, u32 e1) {
     const u64 size = u64{w1 - w0} * (e1 - e0);
     pairs += size;
-    if (size > kBatchedPairs) return block(west.words + w0, w1 - w0, east.words + e0, e1 - e0);
+    if (size > kTuning.batched_pairs) return block(west.words + w0, w1 - w0, east.words + e0, e1 - e0);
     leaves[held_leaves++] = {w0, w1 - w0, e0, e1 - e0};
-    if (held_leaves == kBatch) count_leaves();
+    if (held_leaves == kTuning.batch) count_leaves();
     return 0;
   }
 

@@ -30,21 +30,15 @@ struct SlicedBlock {
   std::uint32_t streamed_words() const { return side ? w1 - w0 : e1 - e0; }
 };
 
-// Sliced blocks a join holds back at most, with their keys 590 KB a thread, which the memory plan
-// counts (a join at n = 28 could leave 10^8). Fewer were slower, and more as fast but raised the
-// least budget of small counts (docs/journal/count.md, "Shared tables, runs by class and the
-// set-up's tail").
-constexpr std::size_t kLaterBlocks = std::size_t{1} << 14;
-
 // What a descent works in, kept from one join to the next on a thread.
 struct DescentBuffers {
   // The sliced kernel's lists, one pair a build: only one pair is ever built on a thread, but where
   // the avx2 build is asked for on a processor that has the avx512 one.
   SlicedWords west_avx512{SlicedIsa::avx512}, east_avx512{SlicedIsa::avx512};
   SlicedWords west_avx2{SlicedIsa::avx2}, east_avx2{SlicedIsa::avx2};
-  std::vector<SlicedBlock> later;    // sliced blocks held back
+  std::vector<SlicedBlock> later;    // sliced blocks held back, kTuning.later_blocks at most
   std::vector<std::uint64_t> order;  // their sort keys
-  std::array<Leaf, kBatch> leaves;   // small blocks held for a batch
+  std::array<Leaf, kTuning.batch> leaves;   // small blocks held for a batch
 };
 
 // Which blocks below the cut the sliced kernel takes.

@@ -90,7 +90,8 @@ DescentBuffers& PairScratch::buffers() {
 }
 
 std::size_t pair_count_thread_bytes() {
-  return kLaterBlocks * (sizeof(SlicedBlock) + sizeof(std::uint64_t)) + kBatch * sizeof(Leaf) +
+  return kTuning.later_blocks * (sizeof(SlicedBlock) + sizeof(std::uint64_t)) +
+         kTuning.batch * sizeof(Leaf) +
          2 * SlicedWords::bytes_for(0, 32);
 }
 

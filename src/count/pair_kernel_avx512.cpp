@@ -10,7 +10,7 @@
 // and tested under a lane mask, so nothing needs padding or taking off again. The overloads below
 // are the only places the word size shows. The hot loop's invariant: with 32-bit words a pass
 // covers na * nb < 2^32 pairs (count_block slices the shorter list so, a batch's blocks are
-// small: kBatchedPairs), so no lane and no sum of lanes passes 2^32 - 1; 64-bit lanes cannot
+// small: kTuning.batched_pairs), so no lane and no sum of lanes passes 2^32 - 1; 64-bit lanes cannot
 // overflow.
 #include <cstring>
 #include <type_traits>
@@ -170,7 +170,7 @@ template <class Word>
 }
 
 // A batch with its lanes added up once, not once a block (each block's are bounded by its pairs,
-// so the 32-bit lanes cannot overflow: see kBatchedPairs). Odd n's blocks are small, and a call,
+// so the 32-bit lanes cannot overflow: see kTuning.batched_pairs). Odd n's blocks are small, and a call,
 // its set-up and its horizontal sum are a good part of one (docs/journal/count.md, "Small blocks:
 // batched, merged, and the descent's calls").
 template <class Word>

@@ -10,7 +10,7 @@
 // taken off again, and b is read once. The caller sums the lanes, so a batch of small blocks
 // pays for one sum. The hot loop's invariant: with 32-bit words no lane can pass na * nb, so a
 // pass over a slice with na * nb < 2^32 keeps every lane and their sum in range (count_block
-// slices the shorter list so, count_batch's blocks are small: kBatchedPairs); 64-bit lanes
+// slices the shorter list so, count_batch's blocks are small: kTuning.batched_pairs); 64-bit lanes
 // cannot overflow.
 #pragma once
 
@@ -116,7 +116,7 @@ template <class Word, int Bytes, std::uint32_t Vecs>
 }
 
 // A batch with its lanes added up once, not once a block (each block's are bounded by its pairs,
-// so 32-bit lanes cannot overflow: see kBatchedPairs).
+// so 32-bit lanes cannot overflow: see kTuning.batched_pairs).
 template <class Word, int Bytes, std::uint32_t Vecs>
 [[gnu::always_inline]] inline std::uint64_t count_batch(const Word* w, const Word* e,
                                                         const Leaf* leaves, std::uint32_t n) {

@@ -10,11 +10,13 @@
 // The invariant every kernel keeps: no count held in a 32-bit lane passes 2^32 - 1. A lane counts
 // at most one pair of each word of the other list, so a block's lanes hold at most na * nb: a
 // block of 2^32 pairs or more is counted in slices of its shorter list, and a batch holds at most
-// kBatch blocks of at most kBatchedPairs pairs (2^24 in all). 64-bit lanes cannot overflow.
+// kTuning.batch blocks of at most kTuning.batched_pairs pairs (2^24 in all). 64-bit lanes cannot overflow.
 #pragma once
 
 #include <cstdint>
 #include <utility>
+
+#include "count/tuning.hpp"
 
 namespace nq::detail {
 
@@ -24,10 +26,10 @@ struct Leaf {
   std::uint32_t w0, nw, e0, ne;
 };
 
-// Blocks of at most this many pairs are batched, at most kBatch at a time: a batch's count is then
-// at most 2^24, so 32-bit lanes can hold it.
-constexpr std::uint64_t kBatchedPairs = std::uint64_t{1} << 16;
-constexpr std::uint32_t kBatch = 256;
+// Blocks of at most kTuning.batched_pairs pairs are batched, at most kTuning.batch at a time: a
+// batch's count is then at most 2^24, so 32-bit lanes can hold it.
+static_assert(kTuning.batched_pairs * kTuning.batch <= std::uint64_t{1} << 24,
+              "a batch's count must fit the kernels' 32-bit lanes");
 
 template <class Word>
 using BlockFn = std::uint64_t (*)(const Word* a, std::uint32_t na, const Word* b, std::uint32_t nb);

@@ -16,20 +16,19 @@
 #include <cstdint>
 
 #include "count/sliced_pairs.hpp"
+#include "count/tuning.hpp"
 
 namespace nq::detail::sliced {
 
 constexpr std::uint32_t kRangeWords = SlicedWords::kRangeWords;
-// Ranges whose tables are built at a time: 32 KiB of tables, within the first-level cache (the
-// avx2 build's six groups take 64 KiB; two ranges at a time were slower, building tables again
-// for blocks of three or four ranges: docs/journal/count.md, "Six wider groups in the AVX2 sliced
-// kernel").
-constexpr std::uint32_t ranges_at_a_time(std::uint32_t groups) { return groups <= 8 ? 4 : 2; }
+// Ranges whose tables are built at a time: 32 KiB of tables, within the first-level cache, and
+// half as many where a range has more than 8 groups (the avx2 build's six wider groups take 64 KiB
+// for four ranges, yet pay only where they are kept: SixGroups).
+constexpr std::uint32_t ranges_at_a_time(std::uint32_t groups) {
+  return groups <= 8 ? kTuning.table_ranges : kTuning.table_ranges / 2;
+}
 constexpr std::uint32_t kPad = 9;  // words past a row: a range's window reads 9 words
 constexpr std::size_t kTableBytes = 64 << 10;
-// The avx2 build looks words of at most 32 bits up in six wider groups when at least this many
-// words b meet the range's tables (sliced_pairs_avx2.cpp, SixGroups).
-constexpr std::uint64_t kSixWords = 1024;
 
 // A range sorted by its words' top bits (SlicedWords::count): bits [shift, shift + k) of a word
 // are its key, and ends[u] is where the range's words with keys at most u end.

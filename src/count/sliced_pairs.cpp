@@ -120,7 +120,7 @@ std::uint64_t SlicedWords::count_any(std::uint32_t begin, std::uint32_t end, con
   void* const tables = table_space(begin, end, built);
   if (!built) {
     six_ = isa_ == SlicedIsa::avx2 && groups_ == 8 && tables_end_ == end &&
-           std::max<u64>(streamed, nb) >= sliced::kSixWords;
+           std::max<u64>(streamed, nb) >= kTuning.six_group_words;
   }
   const sliced::TopBits top{shift, (1u << k) - 1, ends, b_ends};
   const sliced::RangeCount range{.rows = rows_.data(),

@@ -21,6 +21,12 @@
 
 namespace nq::detail {
 
+// The sliced kernel's costs in about the instructions each takes (descent.cpp's cost rule): a pair
+// by the word kernel, a word streamed past a range, each range it meets, building a range's tables.
+struct SlicedCosts {
+  double per_pair, per_word, per_range, per_table;
+};
+
 // clang-format off
 #define NQ_COUNT_TUNING(X)                                                                          \
   /* The halves engine: buckets, trie and joins */                                                  \
@@ -107,6 +113,18 @@ namespace nq::detail {
   X(std::uint64_t, six_group_words, 1024, "256 to 4096",                                            \
     "the AVX2 sliced kernel uses six wider groups from blocks of this many words on",                \
     "Six wider groups in the AVX2 sliced kernel")                                                   \
+  X(std::uint32_t, table_ranges, 4, "2, 4",                                                         \
+    "ranges whose tables the sliced kernel builds at a time, half as many where they are twice as large", \
+    "Six wider groups in the AVX2 sliced kernel")                                                   \
+  X(SlicedCosts, avx512_sliced_costs, (SlicedCosts{0.14, 20, 11, 250}), "(run times flat around them)", \
+    "the cost rule against the AVX-512 word kernel: a pair, a streamed word, a range it meets, a range's tables", \
+    "A bit-sliced kernel for large blocks")                                                         \
+  X(SlicedCosts, avx2_sliced_costs, (SlicedCosts{0.28, 20, 18, 250}), "(run times flat around them)", \
+    "the same against the AVX2 word kernel, a range counted by its half of 256 words",               \
+    "The sliced kernel in AVX2")                                                                    \
+  X(std::uint32_t, stop_levels, 6, "(a bound, not timed)",                                          \
+    "levels of the trie join at which a requested stop is noticed: at most 3^6 nodes a join ask",    \
+    "none")                                                                                         \
   /* The set-up and the counts' progress */                                                         \
   X(int, prefix_rows, 4, "2, 4",                                                                    \
     "the counting pass's pieces of work: the states of this many first rows",                        \
