@@ -418,6 +418,19 @@ void check_subcommand(const std::vector<Subcommand>& table, const std::string& n
 
 // Returns rather than exits, so that the fuzzer (fuzz/cli.cpp) can run the command line in
 // process; by the time a failure gets here every job has unwound and joined its threads.
+// NQUEENS_ISA's line of the man page, from the registry's words for it.
+std::string count_isa_meaning() {
+  for (const nq::registry::Choices& c : nq::registry::all_choices()) {
+    if (c.key == "count.isa") {
+      return fmt::format(
+          "Sets {}: {}. So a narrower build of a kernel is tested and timed on a processor that "
+          "has a wider one.",
+          c.about, nq::registry::help(c.key));
+    }
+  }
+  return {};
+}
+
 int fail(int code, const std::string& message) {
   std::cout.flush();
   fmt::print(stderr, "nqueens: {}\n", message);
@@ -445,7 +458,10 @@ int main(int argc, char** argv) {
     }
     return fail(kExitInternal, "internal error: no subcommand ran; please report it");
   } catch (const GenerateRequest& request) {
-    const ManInfo info{nq::kVersion, kExitStatuses, {"nqueens-mpi(1)"}};
+    const ManInfo info{nq::kVersion,
+                       kExitStatuses,
+                       {"nqueens-mpi(1)"},
+                       {{nq::kCountIsaVariable, count_isa_meaning()}}};
     fmt::print("{}", generate_doc(app, request.kind, info));
     return kExitOk;
   } catch (const CLI::CallForHelp& e) {

@@ -230,6 +230,12 @@ std::string man_page(const CLI::App& app, const ManInfo& info) {
     page += ".fi\n";
   }
 
+  if (!info.environment.empty()) {
+    page += ".SH ENVIRONMENT\n";
+    for (const EnvironmentVariable& v : info.environment) {
+      page += fmt::format(".TP\n.B {}\n{}\n", roff(v.name, true), roff(v.meaning));
+    }
+  }
   page += ".SH \"EXIT STATUS\"\n";
   for (const ExitStatus& s : info.exit_statuses) {
     page += fmt::format(".TP\n.B {}\n{}\n", s.code, roff(s.meaning));

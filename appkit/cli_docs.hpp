@@ -37,10 +37,16 @@ std::vector<std::string> doc_kind_names();
 // Throws UsageError for a name not in doc_kind_names().
 DocKind parse_doc_kind(std::string_view name);
 
+// A variable of the environment the program reads, and what it does.
+struct EnvironmentVariable {
+  std::string name, meaning;
+};
+
 struct ManInfo {
-  std::string_view version;                   // printed in the page's header
-  std::span<const ExitStatus> exit_statuses;  // the EXIT STATUS section
-  std::vector<std::string> see_also;          // "nqueens-mpi(1)", ...
+  std::string_view version;                           // printed in the page's header
+  std::span<const ExitStatus> exit_statuses;          // the EXIT STATUS section
+  std::vector<std::string> see_also;                  // "nqueens-mpi(1)", ...
+  std::vector<EnvironmentVariable> environment = {};  // the ENVIRONMENT section, where any
 };
 
 std::string generate_doc(const CLI::App& app, DocKind kind, const ManInfo& info);

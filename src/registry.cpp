@@ -100,6 +100,14 @@ std::vector<Choices> make_choices() {
             {{"auto", "halves for 12.." + std::to_string(kMaxHalvesN) + ", else backtrack"},
              {"backtrack", "border split + bitmask backtracking, " + up_to(kMaxCountN)},
              {"halves", "meet in the middle, 4 <= n <= " + std::to_string(kMaxHalvesN)}}));
+  all.push_back(named("count.isa",
+                      "the widest instruction set the counting kernels use (unset: the "
+                      "processor's widest)",
+                      std::array{CountIsa::generic, CountIsa::avx2, CountIsa::avx512},
+                      [](CountIsa isa) { return isa_name(isa); },
+                      {{"generic", "baseline x86-64 or any other processor"},
+                       {"avx2", "AVX2, BMI2 and POPCNT"},
+                       {"avx512", "the AVX-512 sets"}}));
   all.push_back(named("render.style", "how a board is drawn",
                       std::array{RenderStyle::text, RenderStyle::unicode, RenderStyle::svg},
                       [](RenderStyle s) { return to_string(s); }));

@@ -84,6 +84,18 @@ class InconsistentCounts : public std::runtime_error {
   }
 };
 
+// The widest instruction set the counting kernels use: the processor's widest, or a narrower one
+// that the environment variable NQUEENS_ISA names (generic, avx2 or avx512), so that each build of
+// a kernel can be tested and timed on one machine that has them all. generic is the baseline
+// x86-64 (or any other processor); avx2 adds AVX2, BMI2 and POPCNT; avx512 the AVX-512 sets.
+enum class CountIsa { generic, avx2, avx512 };
+inline constexpr const char* kCountIsaVariable = "NQUEENS_ISA";
+const char* isa_name(CountIsa isa);  // "generic", "avx2", "avx512"
+// NQUEENS_ISA's set, avx512 where it is unset or empty (the widest, capped by the processor's).
+// Throws InvalidArgument "NQUEENS_ISA: unknown instruction set 'NAME' (generic, avx2 or avx512)"
+// for any other value; every count checks it before it starts.
+CountIsa count_isa_limit();
+
 enum class CountEngine { automatic, backtrack, halves };
 
 // The engine `automatic` stands for at this n.

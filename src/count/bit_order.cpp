@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "count/bit_order_kernels.hpp"
-#include "count/cpu_avx2.hpp"
+#include "count/cpu.hpp"
 #include "search/popcount_clones.hpp"
 
 namespace nq::detail {

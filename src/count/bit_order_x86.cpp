@@ -9,6 +9,7 @@
 #include <iterator>
 
 #include "count/bit_order_kernels.hpp"
+#include "count/cpu.hpp"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -198,10 +199,10 @@ void apply_pext(const u64 (*table)[256], int tables, u64 exact, u64 rest, u64* p
 
 bool has_gfni() {
 #if defined(__x86_64__)
-  static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("avx512f") &&
-                                                     __builtin_cpu_supports("avx512bw") &&
-                                                     __builtin_cpu_supports("avx512vbmi") &&
-                                                     __builtin_cpu_supports("gfni"));
+  static const bool yes =
+      (__builtin_cpu_init(),
+       cpu_allows_avx512(__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                         __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("gfni")));
   return yes;
 #else
   return false;

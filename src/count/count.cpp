@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <mutex>
 #include <random>
 #include <stdexcept>
@@ -68,7 +69,26 @@ CountEngine engine_named(std::string_view name) {
                         "' (auto, backtrack or halves)");
 }
 
+const char* isa_name(CountIsa isa) {
+  switch (isa) {
+    case CountIsa::generic: return "generic";
+    case CountIsa::avx2: return "avx2";
+    default: return "avx512";
+  }
+}
+
+CountIsa count_isa_limit() {
+  const char* const value = std::getenv(kCountIsaVariable);
+  if (!value || !*value) return CountIsa::avx512;
+  for (CountIsa isa : {CountIsa::generic, CountIsa::avx2, CountIsa::avx512}) {
+    if (std::string_view(value) == isa_name(isa)) return isa;
+  }
+  throw InvalidArgument(std::string(kCountIsaVariable) + ": unknown instruction set '" + value +
+                        "' (generic, avx2 or avx512)");
+}
+
 void check_count(const CountOptions& options, std::string_view job) {
+  count_isa_limit();
   const int n =
       check_board_size(options.n < 0 ? 0 : static_cast<std::uint64_t>(options.n), kMaxCountN, job);
   if (resolve_engine(options.engine, n) == CountEngine::halves && (n < 4 || n > kMaxHalvesN)) {

@@ -253,7 +253,8 @@ struct Descent {
   [[gnu::always_inline]] u64 leaf_block(u32 w0, u32 w1, u32 e0, u32 e1) {
     const u64 size = u64{w1 - w0} * (e1 - e0);
     pairs += size;
-    if (size > kTuning.batched_pairs) return block(west.words + w0, w1 - w0, east.words + e0, e1 - e0);
+    if (size > kTuning.batched_pairs)
+      return block(west.words + w0, w1 - w0, east.words + e0, e1 - e0);
     leaves[held_leaves++] = {w0, w1 - w0, e0, e1 - e0};
     if (held_leaves == kTuning.batch) count_leaves();
     return 0;

@@ -36,9 +36,9 @@ struct DescentBuffers {
   // the avx2 build is asked for on a processor that has the avx512 one.
   SlicedWords west_avx512{SlicedIsa::avx512}, east_avx512{SlicedIsa::avx512};
   SlicedWords west_avx2{SlicedIsa::avx2}, east_avx2{SlicedIsa::avx2};
-  std::vector<SlicedBlock> later;    // sliced blocks held back, kTuning.later_blocks at most
-  std::vector<std::uint64_t> order;  // their sort keys
-  std::array<Leaf, kTuning.batch> leaves;   // small blocks held for a batch
+  std::vector<SlicedBlock> later;          // sliced blocks held back, kTuning.later_blocks at most
+  std::vector<std::uint64_t> order;        // their sort keys
+  std::array<Leaf, kTuning.batch> leaves;  // small blocks held for a batch
 };
 
 // Which blocks below the cut the sliced kernel takes.

@@ -7,7 +7,7 @@
 #include <immintrin.h>
 #endif
 
-#include "count/cpu_avx2.hpp"
+#include "count/cpu.hpp"
 
 namespace nq::detail {
 
@@ -194,7 +194,8 @@ constexpr CompressTable kCompress;
 
 bool has_avx512f() {
 #if defined(__x86_64__)
-  static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("avx512f"));
+  static const bool yes =
+      (__builtin_cpu_init(), cpu_allows_avx512(__builtin_cpu_supports("avx512f")));
   return yes;
 #else
   return false;

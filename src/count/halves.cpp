@@ -334,6 +334,7 @@ std::unique_ptr<Engine> make_halves_engine(int n, unsigned threads, std::uint64_
                                            HalvesTables tables, HalvesTuning tuning,
                                            std::stop_token stop) {
   if (n < 4 || n > kMaxHalvesN) throw std::invalid_argument("halves engine: n out of range");
+  count_isa_limit();  // a bad NQUEENS_ISA is refused here, before a worker thread asks
   return std::make_unique<halves::HalvesEngine>(n, threads, memory_budget, tables, tuning, stop);
 }
 

@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "count/cpu_avx2.hpp"
+#include "count/cpu.hpp"
 #include "count/descent.hpp"
 #include "count/pair_kernels.hpp"
 #include "count/sliced_pairs.hpp"
@@ -91,8 +91,7 @@ DescentBuffers& PairScratch::buffers() {
 
 std::size_t pair_count_thread_bytes() {
   return kTuning.later_blocks * (sizeof(SlicedBlock) + sizeof(std::uint64_t)) +
-         kTuning.batch * sizeof(Leaf) +
-         2 * SlicedWords::bytes_for(0, 32);
+         kTuning.batch * sizeof(Leaf) + 2 * SlicedWords::bytes_for(0, 32);
 }
 
 std::uint64_t count_bucket_pairs(const BucketList& west, const BucketList& east,

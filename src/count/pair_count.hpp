@@ -70,8 +70,8 @@ using WideBucketList = BucketListOf<std::uint64_t>;
 // probability keep / 2^64, the same pairs for the same seed whatever the lists' sizes; the count
 // is then of those subtrees only, and sample->seconds grows by the time spent in them. For timing
 // a join that would take too long (a window at n = 28, HalvesWorker::count_window): the subtrees'
-// time divided by the probability estimates theirs in the whole join. Requires level <= cut, so that
-// every block compared lies in a subtree.
+// time divided by the probability estimates theirs in the whole join. Requires level <= cut, so
+// that every block compared lies in a subtree.
 struct PairSample {
   std::uint32_t level = 0;
   std::uint64_t keep = ~std::uint64_t{0};

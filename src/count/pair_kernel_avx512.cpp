@@ -10,11 +10,12 @@
 // and tested under a lane mask, so nothing needs padding or taking off again. The overloads below
 // are the only places the word size shows. The hot loop's invariant: with 32-bit words a pass
 // covers na * nb < 2^32 pairs (count_block slices the shorter list so, a batch's blocks are
-// small: kTuning.batched_pairs), so no lane and no sum of lanes passes 2^32 - 1; 64-bit lanes cannot
-// overflow.
+// small: kTuning.batched_pairs), so no lane and no sum of lanes passes 2^32 - 1; 64-bit lanes
+// cannot overflow.
 #include <cstring>
 #include <type_traits>
 
+#include "count/cpu.hpp"
 #include "count/pair_kernels.hpp"
 
 #if defined(__x86_64__)
@@ -170,9 +171,9 @@ template <class Word>
 }
 
 // A batch with its lanes added up once, not once a block (each block's are bounded by its pairs,
-// so the 32-bit lanes cannot overflow: see kTuning.batched_pairs). Odd n's blocks are small, and a call,
-// its set-up and its horizontal sum are a good part of one (docs/journal/count.md, "Small blocks:
-// batched, merged, and the descent's calls").
+// so the 32-bit lanes cannot overflow: see kTuning.batched_pairs). Odd n's blocks are small, and a
+// call, its set-up and its horizontal sum are a good part of one (docs/journal/count.md, "Small
+// blocks: batched, merged, and the descent's calls").
 template <class Word>
 [[NQ_AVX512_TARGET, gnu::always_inline]] inline u64 count_batch(const Word* w, const Word* e,
                                                                 const Leaf* leaves, u32 n) {
@@ -203,9 +204,10 @@ template <class Word>
 }  // namespace
 
 bool has_avx512() {
-  static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("avx512f") &&
-                                                     __builtin_cpu_supports("avx512vl") &&
-                                                     __builtin_cpu_supports("avx512bw"));
+  static const bool yes =
+      (__builtin_cpu_init(),
+       cpu_allows_avx512(__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+                         __builtin_cpu_supports("avx512bw")));
   return yes;
 }
 

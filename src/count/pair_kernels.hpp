@@ -10,7 +10,8 @@
 // The invariant every kernel keeps: no count held in a 32-bit lane passes 2^32 - 1. A lane counts
 // at most one pair of each word of the other list, so a block's lanes hold at most na * nb: a
 // block of 2^32 pairs or more is counted in slices of its shorter list, and a batch holds at most
-// kTuning.batch blocks of at most kTuning.batched_pairs pairs (2^24 in all). 64-bit lanes cannot overflow.
+// kTuning.batch blocks of at most kTuning.batched_pairs pairs (2^24 in all). 64-bit lanes cannot
+// overflow.
 #pragma once
 
 #include <cstdint>

@@ -12,7 +12,7 @@
 #include <bit>
 #include <stdexcept>
 
-#include "count/cpu_avx2.hpp"
+#include "count/cpu.hpp"
 #include "count/sliced_builds.hpp"
 
 namespace nq::detail {

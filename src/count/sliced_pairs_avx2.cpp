@@ -174,8 +174,8 @@ template <class Vectors, u32 kMost, class Word>
 // unit (docs/journal/count.md, "The words' stores prefetched, and what the kernel is bound by"),
 // and these take a fifth fewer a word. The tables cost twice as much and four ranges' fill 64 KiB,
 // twice the first-level cache, so they pay only where they are kept (blocks of at most four
-// ranges) and meet at least kTuning.six_group_words words b (docs/journal/count.md, "Six wider groups in the
-// AVX2 sliced kernel").
+// ranges) and meet at least kTuning.six_group_words words b (docs/journal/count.md, "Six wider
+// groups in the AVX2 sliced kernel").
 struct SixGroups {
   static constexpr u32 kWidth[6] = {6, 6, 5, 5, 5, 5};
   static constexpr u32 kLow[6] = {0, 6, 12, 17, 22, 27};         // a group's lowest bit

@@ -7,6 +7,7 @@
 // transposed 64 words at a time by byte shuffles and permutes and one byte test per bit.
 // The hot loop's invariant: a range's count is at most 512 a word b, held in eight 64-bit lanes
 // that cannot overflow, and every entry is masked to the range's words when its table is built.
+#include "count/cpu.hpp"
 #include "count/sliced_common.hpp"
 
 #if defined(__x86_64__)
@@ -166,9 +167,10 @@ struct Avx512 {
 bool available() {
   static const bool yes =
       (__builtin_cpu_init(),
-       __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
-           __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
-           __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("bmi2"));
+       cpu_allows_avx512(__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+                         __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
+                         __builtin_cpu_supports("avx512vpopcntdq") &&
+                         __builtin_cpu_supports("bmi2")));
   return yes;
 }
 

@@ -63,6 +63,10 @@ TEST(count_cli, refuses_what_it_cannot_do) {
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   r = run_nqueens("count 8 --engine fast");
   EXPECT_EQ(r.code, 2);
+  r = nq::test::run_shell(std::string("NQUEENS_ISA=sse4 '") + NQ_BINARY + "' count 18");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err,
+            "nqueens: NQUEENS_ISA: unknown instruction set 'sse4' (generic, avx2 or avx512)\n");
   r = run_nqueens("count 8 --checkpoint-every 0");
   EXPECT_EQ(r.code, 2);
   r = run_nqueens("count 8 --progress sometimes");

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <map>
 #include <stdexcept>
 #include <stop_token>
@@ -20,6 +21,30 @@ TEST(count, header_example_holds) {
   EXPECT_EQ(r.total, 92u);
   EXPECT_EQ(r.unique, 12u);
   EXPECT_TRUE(r.complete);
+}
+
+// NQUEENS_ISA names the widest instruction set the kernels may use; a name it does not know is
+// refused before a count starts, and unset or empty leaves the processor's widest.
+TEST(count, nqueens_isa_names_the_widest_instruction_set_and_refuses_others) {
+  const char* const before = std::getenv(nq::kCountIsaVariable);
+  const std::string kept = before ? before : "";
+  for (const nq::CountIsa isa : {nq::CountIsa::generic, nq::CountIsa::avx2, nq::CountIsa::avx512}) {
+    ::setenv(nq::kCountIsaVariable, nq::isa_name(isa), 1);
+    EXPECT_EQ(nq::count_isa_limit(), isa) << nq::isa_name(isa);
+  }
+  ::setenv(nq::kCountIsaVariable, "", 1);
+  EXPECT_EQ(nq::count_isa_limit(), nq::CountIsa::avx512);
+  ::setenv(nq::kCountIsaVariable, "AVX2", 1);
+  EXPECT_THROW(nq::count_isa_limit(), nq::InvalidArgument);
+  nq::CountOptions options;
+  options.n = 8;
+  EXPECT_THROW(nq::count(options), nq::InvalidArgument);
+  if (before) {
+    ::setenv(nq::kCountIsaVariable, kept.c_str(), 1);
+  } else {
+    ::unsetenv(nq::kCountIsaVariable);
+  }
+  EXPECT_EQ(nq::count(options).total, 92u);
 }
 
 TEST(count, matches_known_totals_and_unique_up_to_14) {
