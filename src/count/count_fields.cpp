@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// A count's result as its fields (count_fields.hpp): one list, in `count --json`'s order, read by
+// the command line, Python and JavaScript alike.
 #include "nqueens/count_fields.hpp"
 
 namespace nq {

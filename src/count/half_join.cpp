@@ -1,4 +1,10 @@
 // SPDX-License-Identifier: MIT
+// The half-board loop's three builds (half_join.hpp): generic, avx2 and avx512, each compiled
+// for its set by target attributes and chosen once a call by join_half from what the processor
+// has (capped by NQUEENS_ISA, cpu.hpp). The invariant every build's hot loop keeps: a candidate is
+// written wherever it lands, but the list's end moves past it only when it joins, and a north
+// entry is taken only while the room holds all its candidates and the 8 entries a vector store may
+// write past them (joins_next), so nothing is written past `room`.
 #include "count/half_join.hpp"
 
 #include <algorithm>

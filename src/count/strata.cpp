@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: MIT
+// Cuts a schedule into strata (strata.hpp): a new stratum begins where the last one's estimated
+// cost has reached an equal share of the whole, so every subproblem lies in exactly one stratum,
+// in the schedule's order, and there are at most `strata` of them.
 #include "count/strata.hpp"
 
 #include <algorithm>
