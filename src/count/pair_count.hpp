@@ -26,7 +26,9 @@
 // `best` is avx512 if the processor has it, else avx2 if it has that, else generic, with the
 // blocks that the sliced kernel counts faster (by a cost rule, descent.cpp: blocks of a few
 // hundred words on a side or more) sent to the sliced kernel's best build where there is one.
-// Asking for a kernel the processor lacks gets the best one it has below that one.
+// Asking for a kernel the processor lacks gets the best one it has below that one. What the
+// processor has is capped by NQUEENS_ISA (cpu.hpp), so the narrower builds run where a wider one
+// exists.
 #pragma once
 
 #include <cstddef>
