@@ -51,9 +51,13 @@ template <u32 kGroups, u32 kCount, class Word>
       // Immediate 0x80 of vpternlogq: its bits are the truth table of the result, bit
       // (a << 2 | b << 1 | c) giving the output for inputs a, b and c (v and the two entries);
       // only bit 7 (a = b = c = 1) is set, so it is a & b & c, two ANDs in one instruction.
-      for (; g + 1 < kGroups; g += 2)
-        v = _mm512_ternarylogic_epi64(v, entry<__m512i, kGroups>(base, r, g, at[g]),
-                                      entry<__m512i, kGroups>(base, r, g + 1, at[g + 1]), 0x80);
+      // (The entries are named first: clang's intrinsic is a macro, which a template's comma
+      // would split.)
+      for (; g + 1 < kGroups; g += 2) {
+        const __m512i first = entry<__m512i, kGroups>(base, r, g, at[g]);
+        const __m512i second = entry<__m512i, kGroups>(base, r, g + 1, at[g + 1]);
+        v = _mm512_ternarylogic_epi64(v, first, second, 0x80);
+      }
       if (g < kGroups) v = _mm512_and_si512(v, entry<__m512i, kGroups>(base, r, g, at[g]));
       acc[r] = _mm512_add_epi64(acc[r], _mm512_popcnt_epi64(v));
     }
