@@ -11,6 +11,13 @@
 #                                                        has a checkpoint: what is left where it
 #                                                        stands (solve --estimate; default 20000
 #                                                        paths or 60 s, whichever comes first)
+#   bench/first-table.sh complete FROM TO [LIMIT]        for each open row: `nqueens complete` on
+#                                                        its open probe's board (the settled rows
+#                                                        and the probe's queen) for LIMIT seconds
+#                                                        (default 60); a completion found would
+#                                                        settle the row, since every column left of
+#                                                        the probe is refuted. Written into
+#                                                        nNNN.open.json as "probe_completion"
 #   bench/first-table.sh table                           docs/first/README.md's tables (the rows,
 #                                                        and the open ones with their estimates)
 #                                                        and the b-file docs/first/b141843.txt
@@ -20,7 +27,7 @@
 # finished has docs/first/nNNN.open.json instead: where its checkpoint stands and the estimate.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin=build/release/nqueens
+bin=${NQ_BIN:-build/release/nqueens}
 [ -x "$bin" ] || { cmake --preset release >/dev/null && cmake --build --preset release -j2 --target nqueens >/dev/null; }
 dir=docs/first
 work=build/first-table
@@ -84,6 +91,32 @@ EOF
   echo "n = $n: $(python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print("row %d column %d: about %.3g nodes left" % (j["row"], j["column"], j["nodes"]) if j["open"] else "nothing left")' "$base.open.json")"
 }
 
+complete_probe() {
+  local n=$1 limit=$2 base queens status=0 start end
+  base=$(name "$n")
+  { [ -f "$base.json" ] || [ ! -f "$base.open.json" ]; } && return 0
+  queens=$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1]))
+print(",".join("%d:%d" % (r + 1, c) for r, c in enumerate(j["prefix"])) + ",%d:%d" % (j["row"], j["column"]))' "$base.open.json")
+  start=$(date +%s.%N)
+  "$bin" complete --size "$n" --queens "$queens" --timeout "$limit" > "$work/n$n.completion" \
+    2>/dev/null || status=$?
+  end=$(date +%s.%N)
+  python3 - "$base.open.json" "$status" "$(echo "$end - $start" | bc -l)" "$limit" "$work/n$n.completion" <<'EOF'
+import json, sys, datetime
+f, status, seconds, limit, out = sys.argv[1:]
+j = json.load(open(f))
+found = status == "0"
+j["probe_completion"] = {"found": found, "seconds": round(float(seconds), 2), "limit": float(limit),
+                         "exit": int(status), "date": datetime.date.today().isoformat()}
+if found:
+    j["probe_completion"]["solution"] = [int(c) for c in open(out).read().split()]
+json.dump(j, open(f, "w"))
+open(f, "a").write("\n")
+EOF
+  python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); p=j["probe_completion"]
+print("n = %d: probe row %d column %d: %s in %.1f s" % (j["n"], j["row"], j["column"], "completed" if p["found"] else "no completion found", p["seconds"]))' "$base.open.json"
+}
+
 audit() {
   local n=$1 limit=$2 base out=${3:-} status=0
   base=$(name "$n")
@@ -110,6 +143,9 @@ case "${1:-}" in
     ;;
   estimate)
     for n in $(seq "$2" "$3"); do estimate "$n" "${4:-20000}" "${5:-60}"; done
+    ;;
+  complete)
+    for n in $(seq "$2" "$3"); do complete_probe "$n" "${4:-60}"; done
     ;;
   check)
     failed=0
@@ -193,7 +229,7 @@ print("b-file: rows 1..%d, %d terms" % (top, i - 1))
 EOF
     ;;
   *)
-    sed -n '3,15p' "$0"
+    sed -n '3,24p' "$0"
     exit 2
     ;;
 esac
