@@ -14,6 +14,12 @@
 // Saved and journaled like count's checkpoints (durable_file.hpp): FILE is replaced atomically
 // every `every` seconds, and each step between two saves is appended to FILE.journal with one
 // write(2), so a kill -9 loses only the pieces being searched.
+//
+// A checkpoint belongs to its n, not to the program that wrote it: `version` names the last
+// program that saved it, and another version resumes it. The steps' meaning is the format's
+// (the magic's number, raised when a step's words change), and what they claim is checked by
+// `nqueens audit-first` on the finished proof, so a row's search can outlive one machine and
+// one release (bench/first-table.sh keeps the open rows' checkpoints in docs/first/).
 #pragma once
 
 #include <string>
@@ -26,14 +32,14 @@
 namespace nqcli {
 
 // The first checkpoint's format, for JournaledState (journaled_state.hpp): one step
-// (nq::format_first_step) a line; a file is this run's when its n and version are.
+// (nq::format_first_step) a line; a file is this run's when its n is.
 struct FirstCheckpointFormat {
   using Item = nq::FirstStep;
   static constexpr const char* kJournalMagic = "nqueens-first-journal 1";
 
   int n = 0;
   std::vector<nq::FirstStep> steps;  // resumed, then added
-  std::string loaded_version;
+  std::string loaded_version;        // the last program that saved it; said, not compared
   int loaded_n = 0;
   std::vector<std::string> body;  // the loaded file's step lines, read once it is this run's
 
@@ -53,7 +59,7 @@ struct FirstCheckpointFormat {
 class FirstCheckpoint {
  public:
   // Loads FILE (and its journal) if it exists; throws UsageError, leaving it untouched, if it is
-  // damaged or belongs to another n or program version.
+  // damaged or belongs to another n.
   FirstCheckpoint(std::string path, int n, double every);
 
   const std::vector<nq::FirstStep>& steps() const { return file_.format().steps; }

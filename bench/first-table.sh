@@ -4,8 +4,9 @@
 # answer, its proof (xz), the time, and the result of a full audit. Usage:
 #   bench/first-table.sh solve FROM TO [LIMIT_SECONDS]   find and prove the rows not yet in the
 #                                                        table (default limit 600 s each); a run
-#                                                        over its limit keeps its checkpoint in
-#                                                        build/first-table/ and resumes from it
+#                                                        over its limit keeps its checkpoint,
+#                                                        compressed, in docs/first/, and the next
+#                                                        run (on any machine) resumes from it
 #   bench/first-table.sh audit FROM TO [LIMIT_SECONDS]   audit-first --full of every proof there
 #   bench/first-table.sh estimate FROM TO [PATHS [LIMIT]]  for each row not in the table that
 #                                                        has a checkpoint: what is left where it
@@ -24,7 +25,9 @@
 #   bench/first-table.sh check                           audit every proof again (no writes)
 # Each row is docs/first/nNNN.json: solve --json plus the wall time, the processor and the date;
 # its proof is docs/first/nNNN.proof.xz and its audit's output docs/first/nNNN.audit. A row not
-# finished has docs/first/nNNN.open.json instead: where its checkpoint stands and the estimate.
+# finished has docs/first/nNNN.checkpoint.xz (its search so far) and nNNN.open.json instead:
+# the runs it has had ("runs": seconds, threads, processor, date each), where its checkpoint
+# stands and the estimate. A row finished over several runs says so: "total_seconds" adds them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${NQ_BIN:-build/release/nqueens}
@@ -36,11 +39,44 @@ cpu=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
 threads=${THREADS:-$(nproc)}
 name() { printf '%s/n%03d' "$dir" "$1"; }
 
+# The row's checkpoint in $work, from docs/first/ when this machine has none (another machine's
+# runs); false when the row has none anywhere.
+fetch_checkpoint() {
+  local n=$1 base
+  base=$(name "$n")
+  [ -f "$work/n$n.checkpoint" ] && return 0
+  [ -f "$base.checkpoint.xz" ] || return 1
+  xz -dc "$base.checkpoint.xz" > "$work/n$n.checkpoint"
+}
+
+# After a run that stopped short: its time into the row's ledger (nNNN.open.json's "runs"), its
+# checkpoint into docs/first/ (a checkpoint with a journal left over was killed: not kept).
+record_run() {
+  local n=$1 seconds=$2 status=$3 base
+  base=$(name "$n")
+  python3 - "$base.open.json" "$n" "$seconds" "$status" "$threads" "$cpu" <<'EOF'
+import json, os, sys, datetime
+f, n, seconds, status, threads, cpu = sys.argv[1:]
+j = json.load(open(f)) if os.path.exists(f) else {"n": int(n), "open": True}
+j.setdefault("runs", []).append({"seconds": round(float(seconds), 1), "exit": int(status),
+                                 "threads": int(threads), "processor": cpu,
+                                 "date": datetime.date.today().isoformat()})
+json.dump(j, open(f, "w"))
+open(f, "a").write("\n")
+EOF
+  if [ -f "$work/n$n.checkpoint.journal" ]; then
+    echo "n = $n: $work/n$n.checkpoint has a journal left (a killed run): not copied to $dir"
+  elif [ -f "$work/n$n.checkpoint" ]; then
+    xz -9 -c "$work/n$n.checkpoint" > "$base.checkpoint.xz"
+  fi
+}
+
 solve() {
   local n=$1 limit=$2 base
   base=$(name "$n")
   [ -f "$base.json" ] && return 0
   local start end status=0
+  fetch_checkpoint "$n" || true
   start=$(date +%s.%N)
   "$bin" solve "$n" --method first --json -q --threads "$threads" --timeout "$limit" \
     --checkpoint "$work/n$n.checkpoint" --proof "$work/n$n.proof" > "$work/n$n.json" || status=$?
@@ -48,22 +84,29 @@ solve() {
   # Exit 1 with an empty solution: there is none (n = 2, 3), which is an answer too.
   if [ "$status" = 1 ] && grep -q '"solution":\[\]' "$work/n$n.json"; then status=0; fi
   if [ "$status" != 0 ]; then
-    echo "n = $n: not finished in $limit s (exit $status); checkpoint $work/n$n.checkpoint"
+    record_run "$n" "$(echo "$end - $start" | bc -l)" "$status"
+    echo "n = $n: not finished in $limit s (exit $status); checkpoint $base.checkpoint.xz"
     return 0
   fi
-  python3 - "$work/n$n.json" "$base.json" "$(echo "$end - $start" | bc -l)" "$cpu" "$threads" <<'EOF'
-import json, sys, datetime
+  python3 - "$work/n$n.json" "$base.json" "$(echo "$end - $start" | bc -l)" "$cpu" "$threads" \
+    "$base.open.json" <<'EOF'
+import json, os, sys, datetime
 j = json.load(open(sys.argv[1]))
 j["wall_seconds"] = round(float(sys.argv[3]), 3)
 j["processor"] = sys.argv[4]
 j["threads"] = int(sys.argv[5])
 j["date"] = datetime.date.today().isoformat()
+runs = json.load(open(sys.argv[6])).get("runs", []) if os.path.exists(sys.argv[6]) else []
+if runs:  # resumed: the time of every run, this one included
+    j["runs"] = len(runs) + 1
+    j["total_seconds"] = round(j["wall_seconds"] + sum(r["seconds"] for r in runs), 1)
 del j["rows"]  # per-row detail stays in the run's own output
 json.dump(j, open(sys.argv[2], "w"))
 open(sys.argv[2], "a").write("\n")
 EOF
   [ -f "$work/n$n.proof" ] && xz -9 -c "$work/n$n.proof" > "$base.proof.xz"
-  rm -f "$work/n$n.checkpoint" "$work/n$n.proof" "$work/n$n.json" "$base.open.json"
+  rm -f "$work/n$n.checkpoint" "$work/n$n.proof" "$work/n$n.json" "$base.open.json" \
+    "$base.checkpoint.xz"
   echo "n = $n: $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["wall_seconds"])' "$base.json") s"
 }
 
@@ -71,15 +114,19 @@ estimate() {
   local n=$1 paths=$2 limit=$3 base status=0
   base=$(name "$n")
   [ -f "$base.json" ] && return 0
-  [ -f "$work/n$n.checkpoint" ] || return 0
+  fetch_checkpoint "$n" || return 0
   # At the limit the paths drawn so far give the estimate (exit 124).
   "$bin" solve "$n" --method first --estimate "$paths" --json --threads "$threads" \
     --timeout "$limit" --checkpoint "$work/n$n.checkpoint" > "$work/n$n.estimate" 2>/dev/null ||
     status=$?
   [ "$status" = 0 ] || [ "$status" = 124 ] || { echo "n = $n: estimate failed (exit $status)"; return 0; }
   python3 - "$work/n$n.estimate" "$work/n$n.checkpoint" "$base.open.json" "$cpu" <<'EOF'
-import json, sys, datetime
+import json, os, sys, datetime
 j = json.load(open(sys.argv[1]))
+old = json.load(open(sys.argv[3])) if os.path.exists(sys.argv[3]) else {}
+j["runs"] = old.get("runs", [])
+if "probe_completion" in old and (old.get("row"), old.get("column")) == (j.get("row"), j.get("column")):
+    j["probe_completion"] = old["probe_completion"]  # still the same probe's
 prefix = [int(l.split()[2]) for l in open(sys.argv[2]) if l.startswith("R ")]
 j["rows_settled"] = len(prefix)
 j["prefix"] = prefix
@@ -194,7 +241,8 @@ for n in sorted(rows):
         steps = sum(1 for l in lzma.open(p, "rt") if l[:1] in "XSCR")
     ans = " ".join(map(str, j["solution"])) or "none"
     audit = audit_of(n) if j["solution"] else "-"
-    lines.append("| %d | %.2f | %d | %s | %s | %s |" % (n, j["wall_seconds"], j["threads"], steps, audit, ans))
+    lines.append("| %d | %.2f | %d | %s | %s | %s |" % (n, j.get("total_seconds", j["wall_seconds"]),
+                                                        j["threads"], steps, audit, ans))
 def hours(seconds):
     if seconds < 3600:
         return "%.1f min" % (seconds / 60)
@@ -208,7 +256,7 @@ open_lines = ["| n | rows settled | open probe: row, column | pieces waiting | r
               "|---|---|---|---|---|---|---|---|---|"]
 for f in sorted(glob.glob(os.path.join(d, "n*.open.json"))):
     j = json.load(open(f))
-    if not j["open"] or j["n"] in rows:
+    if not j["open"] or j["n"] in rows or "row" not in j:  # no estimate yet
         continue
     open_lines.append("| %d | %d | %d, %d | %d | %.1f%% | %.3g | %.2g ± %.1g | %.2g | %s, %d threads |" % (
         j["n"], j["rows_settled"], j["row"], j["column"], j["pieces"], 100 * j["covered"],
@@ -229,7 +277,7 @@ print("b-file: rows 1..%d, %d terms" % (top, i - 1))
 EOF
     ;;
   *)
-    sed -n '3,24p' "$0"
+    sed -n '3,30p' "$0"
     exit 2
     ;;
 esac

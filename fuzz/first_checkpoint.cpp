@@ -65,7 +65,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       std::abort();  // every other n has solutions
     }
     checkpoint.finish();
-  } catch (const nqcli::UsageError&) {  // damaged, or another n or version than this run's
+  } catch (const nqcli::UsageError&) {  // damaged, or another n than this run's
   } catch (const std::invalid_argument&) {
   }
   return 0;
