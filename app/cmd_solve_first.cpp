@@ -248,8 +248,9 @@ int run_estimate_first(int n, const SolveArgs& args) {
   checkpoint.release();
   const unsigned threads =
       args.threads ? args.threads : std::max(1u, std::thread::hardware_concurrency());
-  // The pieces are shared by every thread, so the time divides by their number.
-  const double seconds = e.nodes_per_second > 0 ? e.nodes / (e.nodes_per_second * threads) : 0;
+  // The pieces are shared by every thread, so the time divides by their number; restarts take
+  // their share of it meanwhile (FirstEstimate::work).
+  const double seconds = e.nodes_per_second > 0 ? e.work / (e.nodes_per_second * threads) : 0;
   if (args.json) {
     nlohmann::ordered_json j;
     j["n"] = n;
@@ -266,6 +267,7 @@ int run_estimate_first(int n, const SolveArgs& args) {
       j["completions"] = e.completions;
       j["path_nodes"] = e.path_nodes;
       j["nodes_per_second"] = e.nodes_per_second;
+      j["work"] = e.work;
       j["threads"] = threads;
       if (e.completions == 0) j["seconds"] = seconds;  // no projection for a live column
     }

@@ -109,6 +109,8 @@ struct FirstEstimate {
   int completions = 0;           // paths that ended in a completion: the column has one
   std::uint64_t path_nodes = 0;  // nodes the paths expanded
   double nodes_per_second = 0;   // one thread's rate, searching 2^16 nodes of those pieces
+  double work = 0;  // nodes the run spends while it refutes them: `nodes`, and the restarts'
+                    // share of the row's work (a third of it) on top
 };
 
 // Knuth's estimator (Knuth 1975, "Estimating the efficiency of backtrack programs"): random paths

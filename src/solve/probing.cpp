@@ -48,6 +48,10 @@ using Clock = std::chrono::steady_clock;
 // steps, up to about a minute of one thread's search.
 constexpr std::uint64_t kLargestPiece = std::uint64_t{1} << 24;
 
+// While a column is open, restarts get one node for every kPieceNodesPerRestartNode nodes of
+// pieces: a third of the row's work (restart_due()), which estimate() counts in its projection.
+constexpr std::uint64_t kPieceNodesPerRestartNode = 2;
+
 // The nodes estimate() searches to measure a thread's rate: about a second at n = 128.
 constexpr std::uint64_t kRateNodes = std::uint64_t{1} << 16;
 
@@ -260,6 +264,7 @@ class RowJob {
       const double variance =
           paths > 1 ? std::max(0.0, (squares - paths * mean * mean) / (paths - 1)) : 0;
       e.nodes = static_cast<double>(e.pieces) * mean;
+      e.work = e.nodes * (1 + 1.0 / kPieceNodesPerRestartNode);
       e.error = static_cast<double>(e.pieces) * std::sqrt(variance / paths);
     }
     e.path_nodes = search.nodes();
@@ -318,7 +323,9 @@ class RowJob {
   // what the pieces get) for as long as the row lasts: a column with a late completion no longer
   // holds its row up, and the rows that only refute pay up to half again (docs/journal/first.md,
   // "Restarts take a third of a row's work").
-  bool restart_due() const { return leftmost_open() != nullptr && 2 * restart_work_ < piece_work_; }
+  bool restart_due() const {
+    return leftmost_open() != nullptr && kPieceNodesPerRestartNode * restart_work_ < piece_work_;
+  }
 
   std::uint64_t next_random_budget() {
     const std::uint64_t budget = random_budget_;

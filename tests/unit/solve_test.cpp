@@ -213,6 +213,7 @@ TEST(estimate_first, stands_where_a_resumed_run_starts_and_estimates_its_open_pr
   EXPECT_GT(e.path_nodes, 0u);
   EXPECT_GT(e.nodes_per_second, 0.0);
   EXPECT_GT(e.error, 0.0);
+  EXPECT_DOUBLE_EQ(e.work, 1.5 * e.nodes) << "the restarts' third of the row's work on top";
   std::uint64_t searched = 0;
   for (const nq::FirstStep& s : steps) {
     if (s.kind == nq::FirstStep::Kind::refuted && s.row == e.row && s.column == e.column) {
