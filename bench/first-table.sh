@@ -7,6 +7,9 @@
 #                                                        over its limit keeps its checkpoint,
 #                                                        compressed, in docs/first/, and the next
 #                                                        run (on any machine) resumes from it
+#   bench/first-table.sh cheapest COUNT [LIMIT_SECONDS]  solve the COUNT open rows whose
+#                                                        projections (nNNN.open.json) are
+#                                                        smallest, smallest first
 #   bench/first-table.sh audit FROM TO [LIMIT_SECONDS]   audit-first --full of every proof there
 #   bench/first-table.sh estimate FROM TO [PATHS [LIMIT]]  for each row not in the table that
 #                                                        has a checkpoint: what is left where it
@@ -185,6 +188,20 @@ case "${1:-}" in
   solve)
     for n in $(seq "$2" "$3"); do solve "$n" "${4:-600}"; done
     ;;
+  cheapest)
+    # Where a run's time goes furthest: the rows with a projection, least first (a column where a
+    # path found a completion has none, and waits for the search or a restart to reach one).
+    for n in $(python3 - "$dir" "$2" <<'EOF'
+import glob, json, os, sys
+rows = []
+for f in glob.glob(os.path.join(sys.argv[1], "n[0-9][0-9][0-9].open.json")):
+    j = json.load(open(f))
+    if "seconds" in j and not os.path.exists(f.replace(".open.json", ".json")):
+        rows.append((j["seconds"], j["n"]))
+print(" ".join(str(n) for _, n in sorted(rows)[:int(sys.argv[2])]))
+EOF
+); do solve "$n" "${3:-600}"; done
+    ;;
   audit)
     for n in $(seq "$2" "$3"); do audit "$n" "${4:-600}" || true; done
     ;;
@@ -251,15 +268,18 @@ def hours(seconds):
     if seconds < 365.25 * 86400:
         return "%.1f days" % (seconds / 86400)
     return "%.2g years" % (seconds / (365.25 * 86400))
-open_lines = ["| n | rows settled | open probe: row, column | pieces waiting | refuted (even split) "
-              "| nodes searched | nodes left (Knuth) | nodes/s a thread | projected |",
-              "|---|---|---|---|---|---|---|---|---|"]
+open_lines = ["| n | run so far | rows settled | open probe: row, column | pieces waiting "
+              "| refuted (even split) | nodes searched | nodes left (Knuth) | nodes/s a thread "
+              "| projected |",
+              "|---|---|---|---|---|---|---|---|---|---|"]
 for f in sorted(glob.glob(os.path.join(d, "n*.open.json"))):
     j = json.load(open(f))
     if not j["open"] or j["n"] in rows or "row" not in j:  # no estimate yet
         continue
-    open_lines.append("| %d | %d | %d, %d | %d | %.1f%% | %.3g | %.2g ± %.1g | %.2g | %s, %d threads |" % (
-        j["n"], j["rows_settled"], j["row"], j["column"], j["pieces"], 100 * j["covered"],
+    so_far = sum(r["seconds"] for r in j.get("runs", []))
+    open_lines.append("| %d | %s | %d | %d, %d | %d | %.1f%% | %.3g | %.2g ± %.1g | %.2g | %s, %d threads |" % (
+        j["n"], hours(so_far) if so_far else "-", j["rows_settled"], j["row"], j["column"],
+        j["pieces"], 100 * j["covered"],
         j["searched"], j["nodes"], j["error"], j["nodes_per_second"],
         hours(j["seconds"]) if "seconds" in j else "live: %d paths found a completion" % j["completions"],
         j["threads"]))
