@@ -6,7 +6,8 @@
 #                                                        table (default limit 600 s each); a run
 #                                                        over its limit keeps its checkpoint,
 #                                                        compressed, in docs/first/, and the next
-#                                                        run (on any machine) resumes from it
+#                                                        run (on any machine) resumes from it;
+#                                                        then `estimate` says where it stands
 #   bench/first-table.sh cheapest COUNT [LIMIT_SECONDS]  solve the COUNT open rows whose
 #                                                        projections (nNNN.open.json) are
 #                                                        smallest, smallest first
@@ -89,6 +90,7 @@ solve() {
   if [ "$status" != 0 ]; then
     record_run "$n" "$(echo "$end - $start" | bc -l)" "$status"
     echo "n = $n: not finished in $limit s (exit $status); checkpoint $base.checkpoint.xz"
+    estimate "$n" 5000 20  # where the kept checkpoint stands, so nNNN.open.json says so
     return 0
   fi
   python3 - "$work/n$n.json" "$base.json" "$(echo "$end - $start" | bc -l)" "$cpu" "$threads" \
