@@ -18,6 +18,7 @@
 #include <cstdint>
 
 #include "nqueens/count.hpp"
+#include "tuning_row.hpp"
 
 namespace nq::detail {
 
@@ -136,9 +137,7 @@ struct SlicedCosts {
 // clang-format on
 
 struct CountTuning {
-#define NQ_TUNING_FIELD(type, name, value, tried, reason, entry) type name = value;
   NQ_COUNT_TUNING(NQ_TUNING_FIELD)
-#undef NQ_TUNING_FIELD
 };
 inline constexpr CountTuning kTuning{};
 
@@ -157,15 +156,7 @@ constexpr int tuned_cut(int n) {
   return kCutByN.back().cut;
 }
 
-// A row of the table, for tests and tools that list it.
-struct TuningRow {
-  const char *name, *value, *tried, *reason, *entry;
-};
-inline constexpr TuningRow kTuningRows[] = {
-#define NQ_TUNING_ROW(type, name, value, tried, reason, entry) \
-  {#name, #value, tried, reason, entry},
-    NQ_COUNT_TUNING(NQ_TUNING_ROW)
-#undef NQ_TUNING_ROW
-};
+// The table's rows, for tests and tools that list it.
+inline constexpr TuningRow kTuningRows[] = {NQ_COUNT_TUNING(NQ_TUNING_ROW)};
 
 }  // namespace nq::detail

@@ -12,7 +12,8 @@
 // pieces the steps do not cover. A completion for column c cancels every piece right of c, and
 // the row is settled once every column left of it is refuted. Restarts of the random search on
 // the leftmost open column, which find completions that the exhaustive order would reach late,
-// take a third of the row's work, and all of it when no piece is left to take. Whatever the
+// take a third of the row's work, and all of it when no piece is left to take; their budgets
+// follow Luby's sequence over the row's restarts on every thread. Whatever the
 // timing, the answer is the same. estimate_first() walks the same rows to where a stopped run
 // stands and estimates, instead of searching, what its leftmost open column has left.
 #include "solve/probing.hpp"
@@ -36,6 +37,8 @@
 #include "search/existence_search.hpp"
 #include "search/residual.hpp"
 #include "solve/first_cover.hpp"
+#include "solve/first_tuning.hpp"
+#include "solve/luby.hpp"
 #include "split_mix.hpp"
 
 namespace nq::detail {
@@ -43,17 +46,6 @@ namespace nq::detail {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// Pieces grow with the row's work (1/256 of it), so a long probe is not cut into millions of
-// steps, up to about a minute of one thread's search.
-constexpr std::uint64_t kLargestPiece = std::uint64_t{1} << 24;
-
-// While a column is open, restarts get one node for every kPieceNodesPerRestartNode nodes of
-// pieces: a third of the row's work (restart_due()), which estimate() counts in its projection.
-constexpr std::uint64_t kPieceNodesPerRestartNode = 2;
-
-// The nodes estimate() searches to measure a thread's rate: about a second at n = 128.
-constexpr std::uint64_t kRateNodes = std::uint64_t{1} << 16;
 
 // Resumed steps are the earlier run's word for what it searched, and are trusted for that; but
 // the placement a completed or settled step carries is what the answer is built on, so it must be
@@ -264,7 +256,7 @@ class RowJob {
       const double variance =
           paths > 1 ? std::max(0.0, (squares - paths * mean * mean) / (paths - 1)) : 0;
       e.nodes = static_cast<double>(e.pieces) * mean;
-      e.work = e.nodes * (1 + 1.0 / kPieceNodesPerRestartNode);
+      e.work = e.nodes * (1 + 1.0 / kFirstTuning.piece_nodes_per_restart_node);
       e.error = static_cast<double>(e.pieces) * std::sqrt(variance / paths);
     }
     e.path_nodes = search.nodes();
@@ -275,9 +267,10 @@ class RowJob {
     // stop does not cut it short: a stopped estimate still gets its rate, a second later at most.
     std::uint64_t nodes = 0;
     const auto started = Clock::now();
-    for (int pieces = 0; nodes < kRateNodes && pieces < 64; ++pieces) {
+    for (int pieces = 0; nodes < kFirstTuning.rate_nodes && pieces < 64; ++pieces) {
       const Piece& piece = c->pending[rng.exactly_below(c->pending.size())];
-      Search exhaustive(probe_search({.budget = kRateNodes - nodes, .workspace = &workspace}));
+      Search exhaustive(
+          probe_search({.budget = kFirstTuning.rate_nodes - nodes, .workspace = &workspace}));
       run(exhaustive, *c, piece.more);
       nodes += std::max<std::uint64_t>(exhaustive.nodes(), 1);
     }
@@ -324,14 +317,13 @@ class RowJob {
   // holds its row up, and the rows that only refute pay up to half again (docs/journal/first.md,
   // "Restarts take a third of a row's work").
   bool restart_due() const {
-    return leftmost_open() != nullptr && kPieceNodesPerRestartNode * restart_work_ < piece_work_;
+    return leftmost_open() != nullptr &&
+           kFirstTuning.piece_nodes_per_restart_node * restart_work_ < piece_work_;
   }
 
-  std::uint64_t next_random_budget() {
-    const std::uint64_t budget = random_budget_;
-    random_budget_ += random_budget_ / 2;
-    return budget;
-  }
+  // The row's restarts, on whichever thread, take their budgets from one Luby sequence: however
+  // many have run, short ones keep coming (docs/journal/first.md, "Restarts in Luby's sequence").
+  std::uint64_t next_random_budget() { return kFirstTuning.restart_unit * luby(++restarts_); }
 
   void emit(const FirstStep& step) {
     if (options_.on_step) options_.on_step(step);
@@ -366,7 +358,8 @@ class RowJob {
       case ExistenceOutcome::suspended:
         c.searched = true;
         split(c, piece, search.suspended());
-        budget_ = std::max(budget_, std::min<std::uint64_t>(nodes_ / 256, kLargestPiece));
+        budget_ =
+            std::max(budget_, std::min<std::uint64_t>(nodes_ / 256, kFirstTuning.largest_piece));
         break;
       case ExistenceOutcome::stopped:  // stop requested: the piece stays to be done
         c.pending.push_back(piece);
@@ -468,7 +461,7 @@ class RowJob {
   std::uint64_t nodes_ = 0;
   std::uint64_t pieces_ = 0;
   std::uint64_t budget_;
-  std::uint64_t random_budget_ = 2048;
+  std::uint64_t restarts_ = 0;
   // The nodes of the pieces and of the restarts, each search counted as one node at least, so
   // that restarts that stop at once (a probe dead at its root) cannot keep the pieces waiting.
   std::uint64_t piece_work_ = 0;

@@ -5,34 +5,10 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <set>
-#include <string>
-
-namespace {
-
-std::set<std::string> journal_titles() {
-  std::ifstream in(std::string(NQ_SOURCE_DIR) + "/docs/journal/count.md");
-  std::set<std::string> titles;
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind("## ", 0) == 0) titles.insert(line.substr(3));
-  }
-  return titles;
-}
-
-}  // namespace
+#include "tuning_rows.hpp"
 
 TEST(tuning, every_row_names_its_reason_the_values_tried_and_its_journal_entry) {
-  const std::set<std::string> titles = journal_titles();
-  ASSERT_GT(titles.size(), 10u) << "docs/journal/count.md not read";
-  std::set<std::string> names;
-  for (const nq::detail::TuningRow& row : nq::detail::kTuningRows) {
-    EXPECT_TRUE(names.insert(row.name).second) << row.name << " twice";
-    EXPECT_GT(std::string(row.reason).size(), 10u) << row.name;
-    EXPECT_FALSE(std::string(row.tried).empty()) << row.name;
-    EXPECT_TRUE(std::string(row.entry) == "none" || titles.count(row.entry))
-        << row.name << ": no entry \"" << row.entry << "\" in docs/journal/count.md";
-  }
+  nq::test::expect_rows_documented(nq::detail::kTuningRows, "count.md");
 }
 
 TEST(tuning, the_cut_by_n_covers_every_n_of_the_halves_engine) {
