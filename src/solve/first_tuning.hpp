@@ -30,6 +30,11 @@ namespace nq::detail {
     "a restart's budget is this many nodes times the row's next term of Luby's sequence, so short "  \
     "restarts keep coming however many have run",                                                    \
     "Restarts in Luby's sequence")                                                                  \
+  X(std::uint64_t, ahead_piece, std::uint64_t{1} << 14,                                            \
+    "the row's piece budget (2^18 up); none (restart instead); 2^14 up to the restarts' work; 2^14", \
+    "a piece right of the leftmost open column is work that a completion on the left throws "       \
+    "away, so an idle thread takes it in short slices and the restarts' share comes round sooner",  \
+    "Work ahead of the leftmost column in short pieces")                                            \
   X(std::uint64_t, rate_nodes, std::uint64_t{1} << 16, "(kept from its first measure)",             \
     "the nodes the estimate searches to measure a thread's rate: about a second at n = 128",         \
     "How much a stopped run has left")

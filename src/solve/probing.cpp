@@ -10,7 +10,9 @@
 // again. Every piece refuted and every cut is reported as a step of the proof
 // (nqueens/first_proof.hpp), which is also what a checkpoint keeps: resuming searches exactly the
 // pieces the steps do not cover. A completion for column c cancels every piece right of c, and
-// the row is settled once every column left of it is refuted. Restarts of the random search on
+// the row is settled once every column left of it is refuted. A thread that finds the leftmost
+// open column's pieces all taken works ahead on the next column, in short pieces, since a
+// completion on the left would throw that work away. Restarts of the random search on
 // the leftmost open column, which find completions that the exhaustive order would reach late,
 // take a third of the row's work, and all of it when no piece is left to take; their budgets
 // follow Luby's sequence over the row's restarts on every thread. Whatever the
@@ -163,7 +165,10 @@ class RowJob {
         Piece piece = std::move(c->pending.back());
         c->pending.pop_back();
         ++c->running;
-        const std::uint64_t budget = budget_;
+        // Work ahead of the leftmost open column is lost if that column has a completion: short
+        // pieces (docs/journal/first.md, "Work ahead of the leftmost column in short pieces").
+        const std::uint64_t budget =
+            c == leftmost_open() ? budget_ : std::min(budget_, kFirstTuning.ahead_piece);
         lock.unlock();
         Search search(probe_search({.stop = options_.stop,
                                     .cancel = &c->cancel,

@@ -18,5 +18,8 @@ TEST(first_tuning, pieces_and_restarts_have_budgets_that_can_grow) {
   EXPECT_GE(t.piece_nodes_per_restart_node, 1u) << "restarts at most half the row's work";
   EXPECT_GE(t.restart_unit, 1u);
   EXPECT_GE(t.largest_piece, std::uint64_t{1} << 18) << "below the first piece's default budget";
+  EXPECT_GE(t.ahead_piece, 1u);
+  EXPECT_LE(t.ahead_piece, std::uint64_t{1} << 18)
+      << "work ahead in pieces no larger than the first";
   EXPECT_GE(t.rate_nodes, 1u);
 }
